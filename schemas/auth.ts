@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import { emailField, existingPasswordField, newPasswordField, personNameField, withConfirmation } from './fields.ts'
+
+/** Request bodies of the accounts API (WIRE.md section 5), shared by the server routes and the web forms. */
+
+export const LoginBody = v.strictObject({
+  email: emailField,
+  password: existingPasswordField('Password is required'),
+})
+
+export const RegisterBody = v.strictObject({
+  name: personNameField('Full name is required'),
+  email: emailField,
+  password: newPasswordField(),
+})
+
+export const GoogleLoginBody = v.strictObject({
+  idToken: v.pipe(v.string('idToken is required'), v.nonEmpty('idToken is required'), v.maxLength(8192, 'idToken is too long')),
+})
+
+export const ForgotPasswordBody = v.strictObject({ email: emailField })
+
+export const ResetPasswordBody = v.strictObject({
+  token: v.pipe(v.string('Invalid or missing reset token'), v.nonEmpty('Invalid or missing reset token'), v.maxLength(200, 'Invalid reset token')),
+  newPassword: newPasswordField('New password is required'),
+})
+
+export const ProfileBody = v.strictObject({ name: personNameField('Name is required') })
+
+export const ChangePasswordBody = v.strictObject({
+  currentPassword: existingPasswordField('Current password is required'),
+  newPassword: newPasswordField('New password is required'),
+})
+
+/** Client-side forms: the same rules plus the confirmation fields that are never sent. */
+export const RegisterForm = withConfirmation(
+  { name: personNameField('Full name is required'), email: emailField, password: newPasswordField() },
+  'password',
+  'confirmPassword',
+)
+export const ResetPasswordForm = withConfirmation({ newPassword: newPasswordField('New password is required') }, 'newPassword', 'confirmPassword')
+export const ChangePasswordForm = withConfirmation(
+  { currentPassword: existingPasswordField('Current password is required'), newPassword: newPasswordField('New password is required') },
+  'newPassword',
+  'confirmPassword',
+)
+
+export type UserRole = 'USER' | 'ADMIN'
+export type AuthProvider = 'LOCAL' | 'GOOGLE'
+
+/** The user object of WIRE.md section 2, as login, google, profile and admin answer it. */
+export interface UserView {
+  id: number
+  name: string
+  email: string
+  role: UserRole
+  provider: AuthProvider
+  googleId: string | null
+  resetTokenValid: boolean
+}
+
+export interface AuthResponse {
+  token: string
+  user: UserView
+}
+
+/** Public settings the client needs before sign-in (GET /api/config). */
+export interface PublicConfig {
+  googleClientId: string | null
+}
