@@ -1,0 +1,93 @@
+import * as v from 'valibot'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Every setting the server reads, validated once at start-up (README lists them). */
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | null
+  jwtSecret: string
+  jwtExpirationHours: number
+  smtpUrl: string | null
+  mailFrom: string
+  googleClientId: string | null
+  adminEmail: string | null
+  seedDemo: boolean
+  rateLimits: boolean
+  logLevel: string
+  production: boolean
+}
+
+const flag = (name: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.picklist(['true', 'false', 'on', 'off', '1', '0'], `${name} must be true or false`),
+      v.transform((s) => s === 'true' || s === 'on' || s === '1'),
+    ),
+  )
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber('PORT must be a number'), v.integer('PORT must be a whole number'), v.minValue(0, 'PORT must be 0-65535'), v.maxValue(65535, 'PORT must be 0-65535')), '8080'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be a full URL such as https://plab.example.org'))),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  JWT_EXPIRATION_HOURS: v.optional(v.pipe(v.string(), v.toNumber('JWT_EXPIRATION_HOURS must be a number'), v.minValue(0.01, 'JWT_EXPIRATION_HOURS must be positive')), '24'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'PLAB Practice <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
+  SEED_DEMO: flag('SEED_DEMO'),
+  RATE_LIMITS: flag('RATE_LIMITS'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  NODE_ENV: v.optional(v.string(), 'development'),
+})
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const result = v.safeParse(EnvSchema, present)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'setting'}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = result.output
+  const production = e.NODE_ENV === 'production'
+  const dataDir = path.resolve(e.DATA_DIR)
+  if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production')
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    jwtExpirationHours: e.JWT_EXPIRATION_HOURS,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID ?? null,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
+    // Demo accounts and cases only make sense for a local try-out, so the default follows the database kind.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    rateLimits: e.RATE_LIMITS ?? true,
+    logLevel: e.LOG_LEVEL,
+    production,
+  }
+}
+
+/** Without JWT_SECRET, a local install keeps a generated secret in its data folder so sign-ins survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

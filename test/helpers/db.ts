@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { connectMemoryPGlite, connectPostgres, type DatabaseHandle } from '../../server/db/connect.ts'
+import { migrateToLatest, MIGRATIONS_DIR } from '../../server/db/migrate.ts'
+
+/**
+ * A fresh, migrated database for one test file: real PostgreSQL when DATABASE_URL is set (a new database cloned
+ * from a migrated template), else in-memory PGlite loaded from a migrated dump. Both caches are keyed by the
+ * migrations' content, so a changed migration rebuilds them.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  return process.env.DATABASE_URL ? freshPostgres(process.env.DATABASE_URL) : freshPGlite()
+}
+
+export const databaseKind = () => (process.env.DATABASE_URL ? 'postgres' : 'pglite')
+
+function migrationsHash(): string {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)))
+  return hash.digest('hex').slice(0, 12)
+}
+
+async function freshPGlite(): Promise<DatabaseHandle> {
+  const dump = path.join(os.tmpdir(), `plab-pglite-template-${migrationsHash()}.tar.gz`)
+  if (!existsSync(dump)) {
+    const { handle, pglite } = await connectMemoryPGlite()
+    await migrateToLatest(handle.db)
+    const blob = await pglite.dumpDataDir('gzip')
+    const partial = `${dump}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()))
+    renameSync(partial, dump) // atomic: parallel test files never read half a dump
+    await handle.close()
+  }
+  const { handle } = await connectMemoryPGlite({ loadDataDir: new Blob([readFileSync(dump)]) })
+  return handle
+}
+
+async function freshPostgres(url: string): Promise<DatabaseHandle> {
+  const template = `plab_template_${migrationsHash()}`
+  const name = `plab_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    // Parallel test files race to build the template; an advisory lock lets one build it.
+    await admin.query('select pg_advisory_lock(727274)')
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template])
+    if (exists.rowCount === 0) {
+      await admin.query(`create database ${template}`)
+      const templateHandle = await connectPostgres(withDatabase(url, template))
+      await migrateToLatest(templateHandle.db)
+      await templateHandle.close()
+    }
+    await admin.query(`create database ${name} template ${template}`)
+    await admin.query('select pg_advisory_unlock(727274)')
+  } finally {
+    await admin.end()
+  }
+  const handle = await connectPostgres(withDatabase(url, name))
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: url })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name}`)
+      await dropper.end()
+    },
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
