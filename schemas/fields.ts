@@ -46,12 +46,15 @@ export function withConfirmation<TEntries extends v.ObjectEntries, K extends key
 ) {
   return v.pipe(
     v.object({ ...entries, [confirmKey]: v.pipe(v.string('Please confirm your password'), v.nonEmpty('Please confirm your password')) }),
-    v.forward(
-      v.check(
-        (input: Record<string, unknown>) => input[confirmKey] === input[passwordKey],
-        'Passwords must match',
-      ),
-      [confirmKey] as never,
-    ),
+    // The error belongs under the confirmation field, where the form shows it.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const input = dataset.value as Record<string, unknown>
+      if (input[confirmKey] === input[passwordKey]) return
+      addIssue({
+        message: 'Passwords must match',
+        path: [{ type: 'object', origin: 'value', input, key: confirmKey, value: input[confirmKey] }],
+      })
+    }),
   )
 }

@@ -18,6 +18,8 @@ export interface Config {
   adminEmail: string | null
   seedDemo: boolean
   rateLimits: boolean
+  /** Behind a reverse proxy, client addresses (for rate limits) come from X-Forwarded-For. */
+  trustProxy: boolean
   logLevel: string
   production: boolean
 }
@@ -45,6 +47,7 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('ADMIN_EMAIL must be an email address'))),
   SEED_DEMO: flag('SEED_DEMO'),
   RATE_LIMITS: flag('RATE_LIMITS'),
+  TRUST_PROXY: flag('TRUST_PROXY'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
 })
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts and cases only make sense for a local try-out, so the default follows the database kind.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     rateLimits: e.RATE_LIMITS ?? true,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     production,
   }

@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+/** Through SMTP_URL when set; otherwise into DATA_DIR/outbox and the log, so a local user can still reset. */
+export function createMailer(options: { smtpUrl: string | null; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail })
+      },
+    }
+  }
+  return {
+    async send(mail) {
+      mkdirSync(options.outboxDir, { recursive: true })
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`)
+      writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
+      options.log.info({ to: mail.to, file }, `No SMTP_URL set: mail written to ${file}\n${mail.text}`)
+    },
+  }
+}
+
+export function resetPasswordMail(to: string, name: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Reset your PLAB Practice password',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your PLAB Practice account.',
+      'Open this link within 15 minutes to choose a new password:',
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  }
+}

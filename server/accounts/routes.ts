@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  GoogleLoginBody,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../schemas/auth.ts'
+import type { Db } from '../db/connect.ts'
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../errors.ts'
+import { parseBody } from '../validation.ts'
+import type { GoogleVerifier } from './google.ts'
+import { resetPasswordMail, type Mailer } from './mailer.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { consumeResetToken, issueResetToken, revokeResetTokens } from './reset-tokens.ts'
+import { userView } from './user-view.ts'
+import * as users from './users-repo.ts'
+import { signInWithGoogle } from './google-sign-in.ts'
+
+export interface AccountsOptions {
+  db: Db
+  mailer: Mailer
+  google: GoogleVerifier | null
+  publicUrl: string
+  rateLimits: boolean
+}
+
+const perMinute = (max: number) => ({ max, timeWindow: '1 minute' })
+
+/** POST /api/auth/* and PUT /api/auth/profile (SPEC.md section 7, WIRE.md section 5). */
+export async function accountsRoutes(app: FastifyInstance, options: AccountsOptions) {
+  const { db, mailer, google } = options
+  const limit = (rateLimit: { max: number; timeWindow: string }) => ({ rateLimit: options.rateLimits ? rateLimit : (false as const) })
+
+  app.post('/auth/register', { config: limit(perMinute(3)) }, async (request, reply) => {
+    const body = parseBody(RegisterBody, request.body)
+    const created = await users.insertUser(db, {
+      name: body.name,
+      email: body.email,
+      password_hash: await hashPassword(body.password),
+      role: 'USER',
+      provider: 'LOCAL',
+    })
+    if (!created) throw badRequest('Email is already taken')
+    return reply.code(201).send({ message: 'User registered successfully' })
+  })
+
+  app.post('/auth/login', { config: limit(perMinute(5)) }, async (request) => {
+    const body = parseBody(LoginBody, request.body)
+    const user = await users.findUserByEmail(db, body.email)
+    // The same answer, after the same work, whether the email is unknown or the password wrong.
+    if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
+      throw badRequest('Invalid email or password')
+    }
+    return { token: app.issueToken(user), user: userView(user) }
+  })
+
+  app.post('/auth/google', { config: limit(perMinute(5)) }, async (request) => {
+    const body = parseBody(GoogleLoginBody, request.body)
+    // 500 with this text is what the spec's client turns into its "not configured" message (WIRE.md section 5).
+    if (!google) throw new HttpError(500, 'Google OAuth configuration error')
+    const identity = await google.verify(body.idToken)
+    if (!identity) throw unauthorized('Invalid or expired Google ID token')
+    const user = await signInWithGoogle(db, identity)
+    return { token: app.issueToken(user), user: userView(user) }
+  })
+
+  app.post('/auth/forgot-password', { config: limit({ max: 3, timeWindow: '1 hour' }) }, async (request) => {
+    const body = parseBody(ForgotPasswordBody, request.body)
+    const user = await users.findUserByEmail(db, body.email)
+    if (user) {
+      const token = await issueResetToken(db, user.id)
+      const link = `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+      // Not awaited: a slow mail server must not reveal, by timing, that this email has an account.
+      mailer.send(resetPasswordMail(user.email, user.name, link)).catch((error) => request.log.error({ err: error }, 'reset mail failed'))
+    }
+    return { message: 'If an account exists for that email, a password reset link has been sent.' }
+  })
+
+  app.post('/auth/reset-password', async (request) => {
+    const body = parseBody(ResetPasswordBody, request.body)
+    const result = await db.transaction().execute(async (trx) => {
+      const check = await consumeResetToken(trx, body.token)
+      if (!check.ok) return check
+      await users.updateUserPassword(trx, check.userId, await hashPassword(body.newPassword))
+      await revokeResetTokens(trx, check.userId)
+      return check
+    })
+    if (!result.ok) {
+      throw badRequest(result.reason === 'expired' ? 'Reset token has expired. Please request a new one.' : 'Invalid reset token')
+    }
+    return { message: 'Your password has been reset. You can now sign in.' }
+  })
+
+  app.get('/auth/me', { preHandler: app.authenticate }, async (request) => ({ user: userView(request.currentUser) }))
+
+  app.put('/auth/profile', { preHandler: app.authenticate }, async (request) => {
+    const body = parseBody(ProfileBody, request.body)
+    const user = await users.updateUserName(db, request.currentUser.id, body.name)
+    return { user: userView(user), message: 'Profile updated successfully' }
+  })
+
+  app.post('/auth/change-password', { preHandler: app.authenticate }, async (request) => {
+    const body = parseBody(ChangePasswordBody, request.body)
+    const me = request.currentUser
+    if (me.provider !== 'LOCAL') throw forbidden('Password change is only available for email accounts')
+    if (!(await verifyPassword(me.password_hash, body.currentPassword))) throw badRequest('Current password is incorrect')
+    if (body.currentPassword === body.newPassword) throw conflict('The new password must differ from the current one')
+    const user = await users.updateUserPassword(db, me.id, await hashPassword(body.newPassword))
+    // Every older token is now void (token version); this one keeps the caller signed in.
+    return { message: 'Password changed successfully', token: app.issueToken(user) }
+  })
+}
