@@ -22,9 +22,14 @@ export interface DatabaseHandle {
 // handled by the mappers, numeric as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
-const pgliteParsers = {
-  [pgliteTypes.INT8]: (value: string) => Number(value),
-  [pgliteTypes.NUMERIC]: (value: string) => Number(value),
+const pgliteOptions = {
+  parsers: {
+    [pgliteTypes.INT8]: (value: string) => Number(value),
+    [pgliteTypes.NUMERIC]: (value: string) => Number(value),
+  },
+  // Postgres arms a 10 s startup-progress timer; in PGlite that timer outlives close() and keeps
+  // the Node process from exiting. An embedded database has no startup progress worth logging.
+  startParams: [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'],
 }
 
 export async function connectPostgres(url: string): Promise<DatabaseHandle> {
@@ -38,7 +43,7 @@ export async function connectPGlite(dir: string, options: { loadDataDir?: Blob }
   mkdirSync(path.dirname(dir), { recursive: true })
   const lock = acquireDirectoryLock(dir)
   try {
-    const pglite = await PGlite.create(dir, { parsers: pgliteParsers, loadDataDir: options.loadDataDir })
+    const pglite = await PGlite.create(dir, { ...pgliteOptions, loadDataDir: options.loadDataDir })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
     return {
       db,
@@ -57,7 +62,7 @@ export async function connectPGlite(dir: string, options: { loadDataDir?: Blob }
 
 /** In-memory PGlite, for tests that need no files. */
 export async function connectMemoryPGlite(options: { loadDataDir?: Blob } = {}): Promise<{ handle: DatabaseHandle; pglite: PGlite }> {
-  const pglite = await PGlite.create({ parsers: pgliteParsers, loadDataDir: options.loadDataDir })
+  const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: options.loadDataDir })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return { handle: { db, kind: 'pglite', pool: null, close: () => db.destroy() }, pglite }
 }

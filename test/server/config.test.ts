@@ -1,0 +1,39 @@
+import t from 'tap'
+import os from 'node:os'
+import path from 'node:path'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+const dataDir = path.join(os.tmpdir(), `plab-config-test-${process.pid}`)
+
+t.test('defaults: embedded database, demo content, port 8080, a generated local secret kept on disk', async (t) => {
+  const config = loadConfig({ DATA_DIR: dataDir })
+  t.match(config, { port: 8080, databaseUrl: null, seedDemo: true, rateLimits: true, publicUrl: 'http://localhost:8080' })
+  t.ok(config.jwtSecret.length >= 32)
+  t.equal(loadConfig({ DATA_DIR: dataDir }).jwtSecret, config.jwtSecret, 'the same secret after a restart')
+})
+
+t.test('with DATABASE_URL, demo content is off unless asked for', async (t) => {
+  t.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@localhost/db' }).seedDemo, false)
+  t.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).seedDemo, true)
+})
+
+t.test('each bad setting is named with what is wrong', async (t) => {
+  const attempt = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env })
+      return ''
+    } catch (error) {
+      t.type(error, ConfigError)
+      return (error as Error).message
+    }
+  }
+  t.match(attempt({ PORT: 'eighty' }), /PORT: PORT must be a number/)
+  t.match(attempt({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL must start with postgres:\/\//)
+  t.match(attempt({ JWT_SECRET: 'short' }), /JWT_SECRET must be at least 32 characters/)
+  t.match(attempt({ SMTP_URL: 'http://mail' }), /SMTP_URL must start with smtp/)
+  t.match(attempt({ RATE_LIMITS: 'maybe' }), /RATE_LIMITS must be true or false/)
+  t.match(attempt({ NODE_ENV: 'production' }), /JWT_SECRET: required when NODE_ENV=production/)
+  const both = attempt({ PORT: '-1', PUBLIC_URL: 'nope' })
+  t.match(both, /PORT/)
+  t.match(both, /PUBLIC_URL must be a full URL/)
+})
