@@ -1,0 +1,165 @@
+/**
+ * The session's domain model: state, the events stored in its log, and the commands that produce them.
+ * Pure data shared by the server (decide + append + project) and the web client (replay + display).
+ * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
+ */
+
+export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
+export type SessionStatus = 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'
+export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
+export type SessionType = 'TOPIC' | 'RECALL'
+export type TimingType = 'COUNTDOWN' | 'STOPWATCH'
+
+export interface SessionConfig {
+  sessionType: SessionType
+  /** Category names, possibly including 'Random' (= any category). Empty for RECALL sessions. */
+  selectedTopics: string[]
+  /** yyyy-mm-dd, inclusive; only for RECALL sessions. */
+  recallStartDate: string | null
+  recallEndDate: string | null
+  /** Minutes; fractions allowed (1.5, 7.5). */
+  readingTime: number
+  consultationTime: number
+  timingType: TimingType
+}
+
+export interface Participant {
+  userId: number
+  name: string
+  role: SessionRole
+  /** False once the participant has left; an inactive record is reactivated by joining again. */
+  active: boolean
+  hasCompleted: boolean
+  hasGivenFeedback: boolean
+}
+
+/** A running phase clock: the deadline is startTimestamp + durationSeconds * 1000 (epoch ms). */
+export interface PhaseTimer {
+  phase: 'READING' | 'CONSULTATION' | 'FEEDBACK'
+  startTimestamp: number
+  durationSeconds: number
+}
+
+export interface SessionState {
+  sessionId: number
+  code: string
+  title: string
+  hostUserId: number
+  createdAt: number
+  status: SessionStatus
+  phase: Phase
+  config: SessionConfig
+  currentRound: number
+  caseId: number | null
+  usedCaseIds: number[]
+  participants: Participant[]
+  /** The deadline the server must enforce, or null when no phase ends by itself. */
+  timer: PhaseTimer | null
+  endedReason: string | null
+  /** The session log's version this state reflects (number of events folded). */
+  version: number
+}
+
+/** What the decider needs to know about a case to choose one; the server loads these from the case bank. */
+export interface CaseSummary {
+  id: number
+  categoryName: string
+  recallDates: string[]
+}
+
+export interface CriterionShape {
+  id: string
+  name: string
+  subCriteria: { id: string; name: string }[]
+}
+
+export interface SubScore {
+  subCriterionId: string
+  subCriterionName: string
+  score: number | null
+}
+
+export interface CriterionScore {
+  criterionId: string
+  criterionName: string
+  score: number | null
+  subScores: SubScore[]
+}
+
+/** Stored events. Every value a replay needs (times, chosen case, durations) is inside the event. */
+export type SessionEvent =
+  | { type: 'SessionCreated'; sessionId: number; code: string; title: string; hostUserId: number; hostName: string; config: SessionConfig; at: number }
+  | { type: 'ParticipantJoined'; userId: number; name: string; role: SessionRole; at: number }
+  | { type: 'ParticipantLeft'; userId: number; reason: 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION'; at: number }
+  | { type: 'SessionConfigured'; config: SessionConfig; at: number }
+  | { type: 'CaseAssigned'; caseId: number; round: number; at: number }
+  | { type: 'TopicAdded'; topic: string; at: number }
+  | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }
+  | { type: 'PhaseStarted'; phase: Phase; startTimestamp: number; durationSeconds: number; at: number }
+  | { type: 'RolesSwapped'; newDoctorUserId: number; newPatientUserId: number; at: number }
+  | {
+      type: 'FeedbackSubmitted'
+      fromUserId: number
+      fromRole: SessionRole
+      toUserId: number
+      caseId: number
+      round: number
+      comment: string
+      criteriaScores: CriterionScore[]
+      overallPerformance: number
+      at: number
+    }
+  | { type: 'ParticipantCompleted'; userId: number; at: number }
+  | { type: 'SessionEnded'; reason: string; at: number }
+
+export type SessionEventType = SessionEvent['type']
+
+export interface Actor {
+  userId: number
+  name: string
+  isAdmin: boolean
+}
+
+/** Commands, as the routes (and the timer service) issue them after validating the request body. */
+export type SessionCommand =
+  | { type: 'Create'; sessionId: number; code: string; title: string; config: SessionConfig }
+  | { type: 'JoinWithRole'; role: 'PATIENT' | 'OBSERVER' | 'DOCTOR' }
+  | { type: 'Configure'; config: SessionConfig }
+  | { type: 'Start' }
+  | { type: 'SkipPhase' }
+  | { type: 'NewCase' }
+  | { type: 'SelectNewTopic'; topic: string }
+  | { type: 'SubmitFeedback'; comment: string; criteriaScores: CriterionScore[]; requestNewCase: boolean; requestRoleChange: boolean }
+  | { type: 'Complete' }
+  | { type: 'Leave'; reason: 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION' }
+  | { type: 'End' }
+  /** Issued by the timer service, never by a user: ends the phase whose deadline passed. */
+  | { type: 'ExpireTimer'; phase: PhaseTimer['phase']; startTimestamp: number }
+
+/** Everything outside the session a decision may depend on, passed in so `decide` stays pure. */
+export interface DecisionContext {
+  now: number
+  /** A uniform number in [0, 1): the server passes crypto-backed randomness; the result is stored in events. */
+  random: () => number
+  /** Every case of the bank (summaries only), for choosing the next case. */
+  catalog: CaseSummary[]
+  /** Every category name of the bank, for TOPIC_SELECTION_NEEDED's available topics. */
+  categoryNames: string[]
+  /** The mark scheme of the current case, for validating feedback (empty if no case). */
+  currentCriteria: CriterionShape[]
+}
+
+/** A refused command: the HTTP status and the message the client shows. */
+export class SessionRuleError extends Error {
+  override name = 'SessionRuleError'
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** Fixed durations of the rules (WIRE.md section 6). */
+export const FEEDBACK_TIMEOUT_SECONDS = 20 * 60
+export const RANDOM_TOPIC = 'Random'
