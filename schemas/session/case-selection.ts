@@ -1,0 +1,62 @@
+/**
+ * Choosing the next case. Unlike the reference server, a session never plays a case twice (not for 'Random',
+ * not after a new topic): repeating a case the group has just discussed wastes a round.
+ * The random draw comes from the decision context, so the choice is made once and stored in CaseAssigned.
+ */
+import { RANDOM_TOPIC, type CaseSummary, type DecisionContext, type SessionState } from './types.ts'
+
+/** Where a choice may draw from. */
+export type CasePool =
+  /** The session's configured topics (or 'Random' = any category) or recall range: the first case. */
+  | { kind: 'configured' }
+  /** After a case: another of the same category ('Random' sessions: any), or of the recall range. */
+  | { kind: 'continuing' }
+  /** The category the doctor picked once the current one ran out. */
+  | { kind: 'topic'; topic: string }
+
+export type SelectionState = Pick<SessionState, 'config' | 'usedCaseIds' | 'caseId'>
+
+/** The unused cases of the pool, ordered by id so that the same random number always picks the same case. */
+export function candidateCases(state: SelectionState, catalog: CaseSummary[], pool: CasePool): CaseSummary[] {
+  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id))
+  return unused.filter(inPool(state, catalog, pool)).sort((a, b) => a.id - b.id)
+}
+
+export function chooseNextCase(
+  state: SelectionState,
+  ctx: Pick<DecisionContext, 'catalog' | 'random'>,
+  pool: CasePool,
+): number | null {
+  const candidates = candidateCases(state, ctx.catalog, pool)
+  if (candidates.length === 0) return null
+  // min() guards against a random source that returns 1 despite its contract.
+  const index = Math.min(Math.floor(ctx.random() * candidates.length), candidates.length - 1)
+  return candidates[index].id
+}
+
+/** The category of the case being played, if the bank still has it. */
+export function currentCategory(state: SelectionState, catalog: CaseSummary[]): string | null {
+  return catalog.find((c) => c.id === state.caseId)?.categoryName ?? null
+}
+
+/** Categories (in the bank's order) that still have a case this session has not played. */
+export function topicsWithCasesLeft(state: SelectionState, ctx: Pick<DecisionContext, 'catalog' | 'categoryNames'>): string[] {
+  return ctx.categoryNames.filter(
+    (name) => name !== RANDOM_TOPIC && candidateCases(state, ctx.catalog, { kind: 'topic', topic: name }).length > 0,
+  )
+}
+
+function inPool(state: SelectionState, catalog: CaseSummary[], pool: CasePool): (c: CaseSummary) => boolean {
+  const { config } = state
+  if (pool.kind === 'topic') return (c) => c.categoryName === pool.topic
+  if (config.sessionType === 'RECALL') {
+    const { recallStartDate: start, recallEndDate: end } = config
+    if (!start || !end) return () => false
+    // yyyy-mm-dd strings order like the dates they name, both bounds inclusive.
+    return (c) => c.recallDates.some((date) => date >= start && date <= end)
+  }
+  if (config.selectedTopics.includes(RANDOM_TOPIC)) return () => true
+  const category = pool.kind === 'continuing' ? currentCategory(state, catalog) : null
+  if (category !== null) return (c) => c.categoryName === category
+  return (c) => config.selectedTopics.includes(c.categoryName)
+}

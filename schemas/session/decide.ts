@@ -1,0 +1,103 @@
+/**
+ * The decider: given the session's state, a command, who sent it and the outside facts (clock, random draw,
+ * case bank), the events to store, or a SessionRuleError saying why not. Pure: the same inputs always give
+ * the same events, and every value a replay needs (time, chosen case, durations) is inside them.
+ */
+import { chooseNextCase } from './case-selection.ts'
+import { checkTimings, normalisedConfig } from './config-rules.ts'
+import { decideSubmitFeedback } from './feedback-rules.ts'
+import { decideJoin, decideLeave, hasEnded, requireHost, SESSION_ENDED } from './participants.ts'
+import {
+  decideComplete,
+  decideEnd,
+  decideExpireTimer,
+  decideNewCase,
+  decideSelectNewTopic,
+  decideSkipPhase,
+  decideStart,
+} from './phase-rules.ts'
+import {
+  SessionRuleError,
+  type Actor,
+  type DecisionContext,
+  type SessionCommand,
+  type SessionEvent,
+  type SessionState,
+} from './types.ts'
+
+export function decide(state: SessionState | null, command: SessionCommand, actor: Actor, ctx: DecisionContext): SessionEvent[] {
+  if (command.type === 'Create') {
+    if (state) throw new SessionRuleError(409, 'This session already exists')
+    return decideCreate(command, actor, ctx)
+  }
+  if (!state) throw new SessionRuleError(404, 'Session not found')
+  switch (command.type) {
+    // Leaving and a timer's expiry must stay harmless after the end: both race with it routinely.
+    case 'Leave':
+      return decideLeave(state, command, actor, ctx)
+    case 'ExpireTimer':
+      return decideExpireTimer(state, command, ctx)
+  }
+  if (hasEnded(state)) throw new SessionRuleError(409, SESSION_ENDED)
+  switch (command.type) {
+    case 'JoinWithRole':
+      return decideJoin(state, command, actor, ctx)
+    case 'Configure':
+      return decideConfigure(state, command, actor, ctx)
+    case 'Start':
+      return decideStart(state, actor, ctx)
+    case 'SkipPhase':
+      return decideSkipPhase(state, actor, ctx)
+    case 'NewCase':
+      return decideNewCase(state, actor, ctx)
+    case 'SelectNewTopic':
+      return decideSelectNewTopic(state, command.topic, actor, ctx)
+    case 'SubmitFeedback':
+      return decideSubmitFeedback(state, command, actor, ctx)
+    case 'Complete':
+      return decideComplete(state, actor, ctx)
+    case 'End':
+      return decideEnd(state, actor, ctx)
+    default:
+      return unknownCommand(command)
+  }
+}
+
+/** The creator hosts the session and sits in the doctor's seat; the case is chosen at configure or start. */
+function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, actor: Actor, ctx: DecisionContext): SessionEvent[] {
+  checkTimings(command.config)
+  return [
+    {
+      type: 'SessionCreated',
+      sessionId: command.sessionId,
+      code: command.code,
+      title: command.title,
+      hostUserId: actor.userId,
+      hostName: actor.name,
+      config: command.config,
+      at: ctx.now,
+    },
+    { type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role: 'DOCTOR', at: ctx.now },
+  ]
+}
+
+/** Configuring picks the first case straight away, so the room can show it as soon as the host starts. */
+function decideConfigure(
+  state: SessionState,
+  command: Extract<SessionCommand, { type: 'Configure' }>,
+  actor: Actor,
+  ctx: DecisionContext,
+): SessionEvent[] {
+  requireHost(state, actor, 'Only the host can configure the session')
+  if (state.phase !== 'WAITING') throw new SessionRuleError(409, 'The session can only be configured before it starts')
+  const config = normalisedConfig(command.config)
+  const configured: SessionEvent = { type: 'SessionConfigured', config, at: ctx.now }
+  if (state.caseId !== null) return [configured]
+  const caseId = chooseNextCase({ ...state, config }, ctx, { kind: 'configured' })
+  if (caseId === null) return [configured]
+  return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
+}
+
+function unknownCommand(command: never): never {
+  throw new SessionRuleError(400, `Unknown session command ${JSON.stringify(command)}`)
+}

@@ -1,0 +1,86 @@
+/**
+ * Submitting feedback, and what the round does next: a new case (with the patient and doctor swapping seats
+ * if the patient asked), an automatic new case once patient and observer have both scored, or the end.
+ */
+import { chooseNextCase } from './case-selection.ts'
+import { evolve } from './evolve.ts'
+import { checkedScores, overallPerformance } from './feedback-scores.ts'
+import { ALL_COMPLETED, ALL_RECALL_CASES_DONE, everyoneCompleted, sessionEnded, startCase } from './next-case.ts'
+import { activeWithRole, requireParticipant } from './participants.ts'
+import {
+  SessionRuleError,
+  type Actor,
+  type DecisionContext,
+  type Participant,
+  type SessionCommand,
+  type SessionEvent,
+  type SessionState,
+} from './types.ts'
+
+type SubmitFeedback = Extract<SessionCommand, { type: 'SubmitFeedback' }>
+
+export function decideSubmitFeedback(state: SessionState, command: SubmitFeedback, actor: Actor, ctx: DecisionContext): SessionEvent[] {
+  const giver = requireParticipant(state, actor)
+  if (giver.role === 'DOCTOR') throw new SessionRuleError(403, 'Only the patient or observer can give feedback')
+  if (command.requestRoleChange && giver.role !== 'PATIENT') {
+    throw new SessionRuleError(403, 'Only the patient can request a role change')
+  }
+  if (command.requestNewCase && giver.role === 'OBSERVER') throw new SessionRuleError(403, 'Observers cannot request a new case')
+  if (state.phase !== 'FEEDBACK' || state.caseId === null) {
+    throw new SessionRuleError(409, 'Feedback can be submitted once the consultation has ended')
+  }
+  // Flags reset with every CaseAssigned, and every new round assigns a case: this is once per (case, round).
+  if (giver.hasGivenFeedback) throw new SessionRuleError(409, 'You have already submitted feedback for this case')
+  const criteriaScores = checkedScores(ctx.currentCriteria, command.criteriaScores)
+  const doctor = activeWithRole(state, 'DOCTOR')
+  if (!doctor) throw new SessionRuleError(400, 'No doctor found in this session')
+
+  const submitted: SessionEvent = {
+    type: 'FeedbackSubmitted',
+    fromUserId: giver.userId,
+    fromRole: giver.role,
+    toUserId: doctor.userId,
+    caseId: state.caseId,
+    round: state.currentRound,
+    comment: command.comment,
+    criteriaScores,
+    overallPerformance: overallPerformance(criteriaScores),
+    at: ctx.now,
+  }
+  return [submitted, ...afterFeedback(evolve(state, submitted), command, giver, doctor, ctx)]
+}
+
+/**
+ * Unlike the reference (which keeps the round for a new case after feedback), every case that follows a
+ * feedback round opens round + 1: feedback is stored per (case, round), and a round is one consultation.
+ */
+function afterFeedback(
+  state: SessionState,
+  command: SubmitFeedback,
+  giver: Participant,
+  doctor: Participant,
+  ctx: DecisionContext,
+): SessionEvent[] {
+  const nextRound = state.currentRound + 1
+  if (command.requestNewCase) {
+    // The patient's request stays within the category: no topic dialog in the middle of a feedback round.
+    const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
+    if (caseId !== null) {
+      const swap: SessionEvent[] = command.requestRoleChange
+        ? [{ type: 'RolesSwapped', newDoctorUserId: giver.userId, newPatientUserId: doctor.userId, at: ctx.now }]
+        : []
+      return [...swap, ...startCase(state, caseId, nextRound, ctx)]
+    }
+  } else if (patientAndObserverHaveScored(state)) {
+    const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
+    if (caseId !== null) return startCase(state, caseId, nextRound, ctx)
+    if (state.config.sessionType === 'RECALL') return [sessionEnded(ALL_RECALL_CASES_DONE, ctx)]
+  }
+  return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
+}
+
+function patientAndObserverHaveScored(state: SessionState): boolean {
+  const patient = activeWithRole(state, 'PATIENT')
+  const observers = state.participants.filter((p) => p.active && p.role === 'OBSERVER')
+  return Boolean(patient?.hasGivenFeedback) && observers.some((o) => o.hasGivenFeedback)
+}

@@ -1,0 +1,73 @@
+/**
+ * A feedback form's scores against the case's mark scheme: every criterion rated 0-4 in whole steps, a criterion
+ * with sub-criteria rated through them; and the overall score the dashboard shows.
+ */
+import { SessionRuleError, type CriterionScore, type CriterionShape } from './types.ts'
+
+export const MIN_SCORE = 0
+export const MAX_SCORE = 4
+export const RATINGS_REQUIRED = 'Please provide ratings for all criteria before submitting'
+export const WHOLE_SCORES = 'Scores must be whole numbers from 0 to 4'
+
+/**
+ * SPEC's "sum" reading: the sum over criteria of the score, or of the mean of the sub-scores for a criterion
+ * that has sub-criteria (unscored sub-criteria are left out of the mean), rounded to 2 decimals.
+ */
+export function overallPerformance(criteriaScores: CriterionScore[]): number {
+  let total = 0
+  for (const criterion of criteriaScores) {
+    if (criterion.subScores.length === 0) {
+      total += criterion.score ?? 0
+      continue
+    }
+    const scored = criterion.subScores.flatMap((sub) => (sub.score === null ? [] : [sub.score]))
+    if (scored.length > 0) total += scored.reduce((sum, score) => sum + score, 0) / scored.length
+  }
+  return Math.round(total * 100) / 100
+}
+
+/**
+ * Checks that the scores cover exactly the mark scheme and returns them in the scheme's order under its names,
+ * so a stored feedback never carries a criterion the case does not have.
+ */
+export function checkedScores(criteria: CriterionShape[], submitted: CriterionScore[]): CriterionScore[] {
+  const everyScore = submitted.flatMap((c) => [c.score, ...c.subScores.map((sub) => sub.score)])
+  if (everyScore.some((score) => score !== null && !isWholeScore(score))) throw new SessionRuleError(400, WHOLE_SCORES)
+
+  const byId = new Map(submitted.map((c) => [c.criterionId, c]))
+  if (byId.size !== submitted.length || submitted.length !== criteria.length) throw new SessionRuleError(400, RATINGS_REQUIRED)
+  return criteria.map((criterion) => {
+    const given = byId.get(criterion.id)
+    if (!given) throw new SessionRuleError(400, RATINGS_REQUIRED)
+    return criterion.subCriteria.length === 0 ? scoredDirectly(criterion, given) : scoredThroughSubCriteria(criterion, given)
+  })
+}
+
+function scoredDirectly(criterion: CriterionShape, given: CriterionScore): CriterionScore {
+  if (given.score === null || given.subScores.length > 0) throw new SessionRuleError(400, RATINGS_REQUIRED)
+  return { criterionId: criterion.id, criterionName: criterion.name, score: given.score, subScores: [] }
+}
+
+function scoredThroughSubCriteria(criterion: CriterionShape, given: CriterionScore): CriterionScore {
+  const byId = new Map(given.subScores.map((sub) => [sub.subCriterionId, sub]))
+  const complete =
+    given.score === null &&
+    byId.size === given.subScores.length &&
+    given.subScores.length === criterion.subCriteria.length &&
+    criterion.subCriteria.every((sub) => byId.get(sub.id)?.score != null)
+  if (!complete) throw new SessionRuleError(400, RATINGS_REQUIRED)
+  return {
+    criterionId: criterion.id,
+    criterionName: criterion.name,
+    score: null,
+    subScores: criterion.subCriteria.map((sub) => ({
+      subCriterionId: sub.id,
+      subCriterionName: sub.name,
+      score: byId.get(sub.id)?.score ?? null,
+    })),
+  }
+}
+
+function isWholeScore(score: number): boolean {
+  return Number.isInteger(score) && score >= MIN_SCORE && score <= MAX_SCORE
+}

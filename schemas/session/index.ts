@@ -1,0 +1,12 @@
+/** The session's pure domain: the decider, the fold, the machine and the rules the server and client share. */
+export * from './types.ts'
+export { decide } from './decide.ts'
+export { replay, replaySnapshot, applyEvent, type SessionSnapshot } from './replay.ts'
+export { sessionMachine, STATE_OF_PHASE, type SessionMachine } from './machine.ts'
+export { CorruptSessionLogError, type SessionEventOf } from './evolve.ts'
+export { chooseNextCase, candidateCases, topicsWithCasesLeft, type CasePool } from './case-selection.ts'
+export { phaseDurationSeconds, READING_TIME_OPTIONS, CONSULTATION_TIME_OPTIONS } from './config-rules.ts'
+export { overallPerformance, MIN_SCORE, MAX_SCORE } from './feedback-scores.ts'
+export { MAX_ACTIVE_PARTICIPANTS, activeParticipants, activeWithRole } from './participants.ts'
+export { ALL_COMPLETED, ALL_TOPIC_CASES_DONE, ALL_RECALL_CASES_DONE } from './next-case.ts'
+export { FEEDBACK_TIMEOUT_REASON, NO_MATCHING_CASES } from './phase-rules.ts'

@@ -1,0 +1,61 @@
+/**
+ * Moving a session on to its next case, or ending it: the event sequences shared by the doctor's new-case
+ * commands, the feedback round and completion, with the reasons the room shows when a session ends.
+ */
+import { phaseDurationSeconds } from './config-rules.ts'
+import { chooseNextCase, currentCategory, topicsWithCasesLeft } from './case-selection.ts'
+import { activeParticipants } from './participants.ts'
+import { SessionRuleError, type DecisionContext, type SessionEvent, type SessionState } from './types.ts'
+
+export const ALL_COMPLETED = 'All participants have completed their sessions'
+export const ALL_TOPIC_CASES_DONE = '🎊 Congratulations! You have completed all available cases in this session.'
+export const ALL_RECALL_CASES_DONE = '🎊 Congratulations! You have completed all available cases in the selected recall date range.'
+
+/** Assigns the case and opens its reading phase, with the reading clock of the session's configuration. */
+export function startCase(state: SessionState, caseId: number, round: number, ctx: DecisionContext): SessionEvent[] {
+  return [
+    { type: 'CaseAssigned', caseId, round, at: ctx.now },
+    readingStarted(state, ctx),
+  ]
+}
+
+export function readingStarted(state: SessionState, ctx: DecisionContext): SessionEvent {
+  return {
+    type: 'PhaseStarted',
+    phase: 'READING',
+    startTimestamp: ctx.now,
+    durationSeconds: phaseDurationSeconds(state.config, 'READING'),
+    at: ctx.now,
+  }
+}
+
+export function sessionEnded(reason: string, ctx: DecisionContext): SessionEvent {
+  return { type: 'SessionEnded', reason, at: ctx.now }
+}
+
+/**
+ * The doctor asked for another case in the same round. When the category has run out, the room is offered
+ * the categories that still have cases; when nothing is left anywhere, the session ends with congratulations.
+ */
+export function anotherCaseThisRound(state: SessionState, ctx: DecisionContext): SessionEvent[] {
+  const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
+  if (caseId !== null) return startCase(state, caseId, state.currentRound, ctx)
+  if (state.config.sessionType === 'RECALL') return [sessionEnded(ALL_RECALL_CASES_DONE, ctx)]
+  const availableTopics = topicsWithCasesLeft(state, ctx)
+  if (availableTopics.length === 0) return [sessionEnded(ALL_TOPIC_CASES_DONE, ctx)]
+  const completedTopic = currentCategory(state, ctx.catalog) ?? state.config.selectedTopics.join(', ')
+  return [{ type: 'TopicSelectionNeeded', completedTopic, availableTopics, at: ctx.now }]
+}
+
+/** A case of the topic the doctor picked after the last one ran out (the topic joins the session's topics). */
+export function caseOfNewTopic(state: SessionState, topic: string, ctx: DecisionContext): SessionEvent[] {
+  const caseId = chooseNextCase(state, ctx, { kind: 'topic', topic })
+  if (caseId === null) throw new SessionRuleError(400, `No cases found for topic: ${topic}`)
+  const added: SessionEvent[] = state.config.selectedTopics.includes(topic) ? [] : [{ type: 'TopicAdded', topic, at: ctx.now }]
+  return [...added, ...startCase(state, caseId, state.currentRound, ctx)]
+}
+
+/** True when every participant still in the room has finished (the doctor only by completing explicitly). */
+export function everyoneCompleted(state: SessionState): boolean {
+  return activeParticipants(state).every((p) => p.hasCompleted)
+}

@@ -1,0 +1,99 @@
+/**
+ * Who is in a session and in which role: the look-ups every rule uses, the access checks, and the decisions
+ * for joining and leaving (the two commands a non-participant may send).
+ */
+import { evolve } from './evolve.ts'
+import {
+  SessionRuleError,
+  type Actor,
+  type DecisionContext,
+  type Participant,
+  type SessionCommand,
+  type SessionEvent,
+  type SessionRole,
+  type SessionState,
+} from './types.ts'
+
+/** Observers are unlimited in the rules, but a room is a small video-less practice group: cap it. */
+export const MAX_ACTIVE_PARTICIPANTS = 6
+
+export const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
+export const SESSION_ENDED = 'This session has ended'
+export const DOCTOR_ONLY = 'Only the doctor can control the session'
+
+export function activeParticipants(state: SessionState): Participant[] {
+  return state.participants.filter((p) => p.active)
+}
+
+export function activeWithRole(state: SessionState, role: SessionRole): Participant | undefined {
+  return state.participants.find((p) => p.active && p.role === role)
+}
+
+export function activeParticipant(state: SessionState, userId: number): Participant | undefined {
+  return state.participants.find((p) => p.active && p.userId === userId)
+}
+
+export function hasEnded(state: SessionState): boolean {
+  return state.status === 'COMPLETED' || state.status === 'CANCELLED'
+}
+
+/** Every session command other than join and leave is for the people in the room only. */
+export function requireParticipant(state: SessionState, actor: Actor): Participant {
+  const participant = activeParticipant(state, actor.userId)
+  if (!participant) throw new SessionRuleError(403, ACCESS_DENIED)
+  return participant
+}
+
+export function requireDoctor(state: SessionState, actor: Actor, message = DOCTOR_ONLY): Participant {
+  const participant = requireParticipant(state, actor)
+  if (participant.role !== 'DOCTOR') throw new SessionRuleError(403, message)
+  return participant
+}
+
+export function requireHost(state: SessionState, actor: Actor, message: string): void {
+  requireParticipant(state, actor)
+  if (state.hostUserId !== actor.userId) throw new SessionRuleError(403, message)
+}
+
+export function decideJoin(
+  state: SessionState,
+  command: Extract<SessionCommand, { type: 'JoinWithRole' }>,
+  actor: Actor,
+  ctx: DecisionContext,
+): SessionEvent[] {
+  const { role } = command
+  const current = activeParticipant(state, actor.userId)
+  if (current) {
+    if (current.role === role) return []
+    throw new SessionRuleError(409, `You are already in this session as the ${current.role.toLowerCase()}`)
+  }
+  if (role === 'DOCTOR' && state.hostUserId !== actor.userId) {
+    throw new SessionRuleError(403, 'Only the host can join as the doctor')
+  }
+  if (role !== 'OBSERVER' && activeWithRole(state, role)) {
+    throw new SessionRuleError(409, 'This role has already been taken')
+  }
+  if (activeParticipants(state).length >= MAX_ACTIVE_PARTICIPANTS) {
+    throw new SessionRuleError(409, 'Invalid session code or session is full')
+  }
+  return [{ type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role, at: ctx.now }]
+}
+
+/** Leaving is always answered with success, so a stale tab or a repeated click changes nothing. */
+export function decideLeave(
+  state: SessionState,
+  command: Extract<SessionCommand, { type: 'Leave' }>,
+  actor: Actor,
+  ctx: DecisionContext,
+): SessionEvent[] {
+  if (hasEnded(state) || !activeParticipant(state, actor.userId)) return []
+  const left: SessionEvent = { type: 'ParticipantLeft', userId: actor.userId, reason: command.reason, at: ctx.now }
+  const after = evolve(state, left)
+  const reason =
+    activeParticipants(after).length < 2
+      ? 'Not enough participants remaining'
+      : activeWithRole(after, 'DOCTOR')
+        ? null
+        : 'Doctor has left the session'
+  return reason ? [left, { type: 'SessionEnded', reason, at: ctx.now }] : [left]
+}
