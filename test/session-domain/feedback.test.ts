@@ -1,0 +1,99 @@
+import t from 'tap'
+import { overallPerformance, type CriterionScore } from '../../schemas/session/index.ts'
+import { feedback, HOST, inConsultation, inFeedback, OBSERVER, PATIENT, refused, scores, T0 } from './fixtures.ts'
+
+const RATINGS = 'Please provide ratings for all criteria before submitting'
+const WHOLE = 'Scores must be whole numbers from 0 to 4'
+
+t.test('overallPerformance: the sum of criterion scores, sub-criteria counting by their mean', async (t) => {
+  t.equal(overallPerformance(scores(3, 2, 4)), 6)
+  t.equal(overallPerformance(scores(4, 1, 2)), 5.5)
+  t.equal(overallPerformance([]), 0)
+  const thirds: CriterionScore[] = [
+    {
+      criterionId: 'x',
+      criterionName: 'X',
+      score: null,
+      subScores: [1, 0, 0].map((score, i) => ({ subCriterionId: `s${i}`, subCriterionName: `S${i}`, score })),
+    },
+  ]
+  t.equal(overallPerformance(thirds), 0.33, 'rounded to two decimals')
+  const partly: CriterionScore[] = [{ ...thirds[0], subScores: [{ subCriterionId: 'a', subCriterionName: 'A', score: 3 }, { subCriterionId: 'b', subCriterionName: 'B', score: null }] }]
+  t.equal(overallPerformance(partly), 3, 'unscored sub-criteria are left out of the mean')
+})
+
+t.test('SubmitFeedback: stored for the doctor, with the case, round and overall score', async (t) => {
+  const session = inFeedback()
+  t.same(session.when(feedback({ comment: 'Clear plan' }), PATIENT), [
+    {
+      type: 'FeedbackSubmitted',
+      fromUserId: 2,
+      fromRole: 'PATIENT',
+      toUserId: 1,
+      caseId: 11,
+      round: 1,
+      comment: 'Clear plan',
+      criteriaScores: scores(),
+      overallPerformance: 6,
+      at: T0,
+    },
+  ])
+  session.run(feedback(), PATIENT)
+  t.match(session.state.participants.find((p) => p.userId === 2), { hasGivenFeedback: true, hasCompleted: true })
+})
+
+t.test('SubmitFeedback: the stored scores follow the mark scheme\'s order and names', async (t) => {
+  const [reordered, direct] = scores()
+  const spoofed = [{ ...reordered, criterionName: 'Renamed by the client' }, direct]
+  const [event] = inFeedback().when(feedback({ criteriaScores: spoofed }), OBSERVER)
+  t.same(event.type === 'FeedbackSubmitted' && event.criteriaScores, scores())
+})
+
+t.test('SubmitFeedback: only the patient or observer, only in the feedback phase, once per case and round', async (t) => {
+  refused(t, inFeedback(), feedback(), HOST, 403, 'Only the patient or observer can give feedback')
+  refused(t, inConsultation(), feedback(), PATIENT, 409, 'Feedback can be submitted once the consultation has ended')
+  const session = inFeedback().run(feedback(), OBSERVER)
+  refused(t, session, feedback(), OBSERVER, 409, 'You have already submitted feedback for this case')
+  t.equal(session.when(feedback(), PATIENT)[0].type, 'FeedbackSubmitted', 'the other giver still can')
+})
+
+t.test('SubmitFeedback: observers may not ask for a new case or a role change', async (t) => {
+  refused(t, inFeedback(), feedback({ requestNewCase: true }), OBSERVER, 403, 'Observers cannot request a new case')
+  refused(t, inFeedback(), feedback({ requestNewCase: true, requestRoleChange: true }), OBSERVER, 403, 'Only the patient can request a role change')
+})
+
+t.test('SubmitFeedback: every criterion, and every sub-criterion, must be scored', async (t) => {
+  const session = inFeedback()
+  const [direct, withSubs] = scores()
+  const cases: [string, CriterionScore[]][] = [
+    ['nothing scored', []],
+    ['a criterion missing', [direct]],
+    ['a direct score missing', [{ ...direct, score: null }, withSubs]],
+    ['a sub-score missing', [direct, { ...withSubs, subScores: [withSubs.subScores[0], { ...withSubs.subScores[1], score: null }] }]],
+    ['a sub-criterion left out', [direct, { ...withSubs, subScores: [withSubs.subScores[0]] }]],
+    ['an own score beside sub-scores', [direct, { ...withSubs, score: 3 }]],
+    ['a criterion twice', [direct, direct, withSubs]],
+    ['a criterion the case does not have', [direct, withSubs, { ...direct, criterionId: 'c9' }]],
+    ['an unknown sub-criterion', [direct, { ...withSubs, subScores: [withSubs.subScores[0], { ...withSubs.subScores[1], subCriterionId: 's9' }] }]],
+    ['sub-scores on a direct criterion', [{ ...direct, subScores: withSubs.subScores }, withSubs]],
+  ]
+  for (const [why, criteriaScores] of cases) {
+    t.test(why, async (t) => refused(t, session, feedback({ criteriaScores }), PATIENT, 400, RATINGS))
+  }
+})
+
+t.test('SubmitFeedback: scores are whole numbers from 0 to 4', async (t) => {
+  const session = inFeedback()
+  for (const bad of [5, -1, 2.5, Number.NaN]) {
+    refused(t, session, feedback({ criteriaScores: scores(bad) }), PATIENT, 400, WHOLE)
+    refused(t, session, feedback({ criteriaScores: scores(3, bad) }), PATIENT, 400, WHOLE)
+  }
+  t.equal(session.when(feedback({ criteriaScores: scores(0, 4, 0) }), PATIENT).length, 1, '0 and 4 are fine')
+})
+
+t.test('SubmitFeedback: no doctor in the room', async (t) => {
+  // Leave ends a session without a doctor, so only a hand-written log gets here.
+  const session = inFeedback()
+  session.events.push({ type: 'ParticipantLeft', userId: HOST.userId, reason: 'LEFT', at: T0 })
+  refused(t, session, feedback(), PATIENT, 400, 'No doctor found in this session')
+})

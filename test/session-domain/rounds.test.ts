@@ -1,0 +1,92 @@
+import t from 'tap'
+import {
+  created,
+  feedback,
+  HOST,
+  inFeedback,
+  OBSERVER,
+  PATIENT,
+  recallConfig,
+  T0,
+  topicConfig,
+  type Session,
+} from './fixtures.ts'
+
+const reading = (round: number, caseId: number) => [
+  { type: 'CaseAssigned', caseId, round, at: T0 },
+  { type: 'PhaseStarted', phase: 'READING', startTimestamp: T0, durationSeconds: 120, at: T0 },
+]
+const types = (session: Session, ...args: Parameters<Session['when']>) => session.when(...args).map((e) => e.type)
+
+t.test('patient "Submit & Role Change": seats swap and the next case opens round 2', async (t) => {
+  const session = inFeedback()
+  const events = session.when(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  t.same(events.slice(1), [{ type: 'RolesSwapped', newDoctorUserId: 2, newPatientUserId: 1, at: T0 }, ...reading(2, 12)])
+  session.events.push(...events)
+  t.same(session.state.participants.map((p) => [p.userId, p.role, p.hasGivenFeedback]), [[1, 'PATIENT', false], [2, 'DOCTOR', false], [3, 'OBSERVER', false]])
+  t.match(session.state, { currentRound: 2, caseId: 12, phase: 'READING' })
+
+  session.run({ type: 'SkipPhase' }, PATIENT).run({ type: 'SkipPhase' }, PATIENT)
+  t.match(session.when(feedback(), HOST), [{ type: 'FeedbackSubmitted', fromUserId: 1, fromRole: 'PATIENT', toUserId: 2, caseId: 12, round: 2 }], 'the host now scores the new doctor')
+})
+
+t.test('patient "Submit & New Case": no swap, round 2', async (t) => {
+  t.same(inFeedback().when(feedback({ requestNewCase: true }), PATIENT).slice(1), reading(2, 12))
+})
+
+t.test('a new case after feedback stays in the category, with no topic dialog when it has run out', async (t) => {
+  const session = inFeedback()
+  session.run(feedback({ requestNewCase: true }), PATIENT).run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
+  t.equal(session.state.caseId, 12)
+  t.same(types(session, feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT), ['FeedbackSubmitted'], 'Cardiology is done: just the feedback')
+})
+
+t.test('a Random session draws the next case from any category', async (t) => {
+  const session = inFeedback(topicConfig('Random')).run(feedback({ requestNewCase: true }), PATIENT)
+  t.same(session.state.usedCaseIds, [11, 12])
+  session.run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST).run(feedback({ requestNewCase: true }), PATIENT)
+  t.same(session.state.usedCaseIds, [11, 12, 21], 'Cardiology done, Random moves on rather than repeating')
+})
+
+t.test('"Submit Feedback & Close": the next case starts once patient and observer have both scored', async (t) => {
+  const session = inFeedback()
+  t.same(types(session, feedback(), OBSERVER), ['FeedbackSubmitted'])
+  session.run(feedback(), OBSERVER)
+  t.same(session.when(feedback(), PATIENT).slice(1), reading(2, 12))
+})
+
+t.test('without an observer, closing feedback starts nothing', async (t) => {
+  const session = created()
+    .run({ type: 'JoinWithRole', role: 'PATIENT' }, PATIENT)
+    .run({ type: 'Configure', config: topicConfig('Cardiology') }, HOST)
+    .run({ type: 'Start' }, HOST)
+    .run({ type: 'SkipPhase' }, HOST)
+    .run({ type: 'SkipPhase' }, HOST)
+  t.same(types(session, feedback(), PATIENT), ['FeedbackSubmitted'])
+})
+
+t.test('a recall session whose range is played out ends when both have scored', async (t) => {
+  const session = inFeedback(recallConfig('2024-01-15', '2024-01-15')).run(feedback(), OBSERVER)
+  t.same(session.when(feedback(), PATIENT).slice(1), [
+    { type: 'SessionEnded', reason: '🎊 Congratulations! You have completed all available cases in the selected recall date range.', at: T0 },
+  ])
+})
+
+t.test('a topic session whose cases are played out waits for everyone to complete', async (t) => {
+  const session = inFeedback(topicConfig('Neurology')).run(feedback(), OBSERVER)
+  t.same(types(session, feedback(), PATIENT), ['FeedbackSubmitted'], 'the doctor has not completed yet')
+  session.run(feedback(), PATIENT)
+  t.match(session.state, { status: 'IN_PROGRESS', phase: 'FEEDBACK', caseId: 31 })
+})
+
+t.test('the session ends when every active participant has completed', async (t) => {
+  const session = inFeedback(topicConfig('Neurology')).run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER)
+  t.same(session.when(feedback(), PATIENT).slice(1), [{ type: 'SessionEnded', reason: 'All participants have completed their sessions', at: T0 }])
+  const withCaseLeft = inFeedback().run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER)
+  t.same(types(withCaseLeft, feedback(), PATIENT), ['FeedbackSubmitted', 'CaseAssigned', 'PhaseStarted'], 'a new case wins over ending')
+})
+
+t.test('a new case clears everyone\'s completion', async (t) => {
+  const session = inFeedback().run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER).run(feedback(), PATIENT)
+  t.ok(session.state.participants.every((p) => !p.hasCompleted && !p.hasGivenFeedback))
+})
