@@ -1,0 +1,70 @@
+import { useEffect, type ComponentType } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { RequireAdmin, RequireAuth } from './auth/guards.tsx'
+import { Layout } from './components/Layout.tsx'
+import Admin from './pages/Admin.tsx'
+import ConfigureSession from './pages/ConfigureSession.tsx'
+import CreateSession from './pages/CreateSession.tsx'
+import Dashboard from './pages/Dashboard.tsx'
+import ForgotPassword from './pages/ForgotPassword.tsx'
+import JoinSession from './pages/JoinSession.tsx'
+import Landing from './pages/Landing.tsx'
+import Login from './pages/Login.tsx'
+import NotFound from './pages/NotFound.tsx'
+import Profile from './pages/Profile.tsx'
+import Register from './pages/Register.tsx'
+import ResetPassword from './pages/ResetPassword.tsx'
+import RoleSelection from './pages/RoleSelection.tsx'
+import SessionRoom from './pages/SessionRoom.tsx'
+
+const signedIn = (Page: ComponentType) => () => (
+  <RequireAuth>
+    <Page />
+  </RequireAuth>
+)
+
+// Built once: wrapping inside render would remount the page on every render.
+const Guarded = {
+  Dashboard: signedIn(Dashboard),
+  Profile: signedIn(Profile),
+  CreateSession: signedIn(CreateSession),
+  JoinSession: signedIn(JoinSession),
+  ConfigureSession: signedIn(ConfigureSession),
+  RoleSelection: signedIn(RoleSelection),
+  SessionRoom: signedIn(SessionRoom),
+  Admin: () => (
+    <RequireAdmin>
+      <Admin />
+    </RequireAdmin>
+  ),
+}
+
+/** The route table of SPEC section 2. */
+export function App() {
+  const [location] = useLocation()
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0)
+  }, [location])
+
+  return (
+    <Layout>
+      <Switch>
+        <Route path="/" component={Landing} />
+        <Route path="/login" component={Login} />
+        <Route path="/register" component={Register} />
+        <Route path="/forgot-password" component={ForgotPassword} />
+        <Route path="/reset-password" component={ResetPassword} />
+        <Route path="/dashboard" component={Guarded.Dashboard} />
+        <Route path="/profile" component={Guarded.Profile} />
+        <Route path="/session/create" component={Guarded.CreateSession} />
+        <Route path="/session/join" component={Guarded.JoinSession} />
+        <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
+        <Route path="/session/:code/role" component={Guarded.RoleSelection} />
+        <Route path="/session/:code/room" component={Guarded.SessionRoom} />
+        <Route path="/admin" component={Guarded.Admin} />
+        <Route component={NotFound} />
+      </Switch>
+    </Layout>
+  )
+}

@@ -1,0 +1,103 @@
+import { navigate } from 'wouter/use-browser-location'
+import { authStore } from '../auth/auth-store.ts'
+import { currentPath, rememberPostLoginRedirect } from '../auth/post-login-redirect.ts'
+
+/** Same origin: the server serves this client and the API; the Vite dev server proxies /api. */
+export const API_BASE = '/api'
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.'
+
+/** A failed call. `serverError` is the server's `error` text (WIRE.md section 0), null when there was none. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly serverError: string | null
+  readonly body: unknown
+
+  constructor(status: number, serverError: string | null, body: unknown) {
+    super(serverError ?? (status === 0 ? NETWORK_ERROR_MESSAGE : `Request failed with status ${status}`))
+    this.name = 'ApiError'
+    this.status = status
+    this.serverError = serverError
+    this.body = body
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0
+  }
+
+  /** Per-field messages of a 400 validation answer, when the server sent them. */
+  get validationErrors(): Record<string, string> | null {
+    const errors = (this.body as { validationErrors?: unknown } | null)?.validationErrors
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : null
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown
+  signal?: AbortSignal
+  /** A 401 signs out but stays on the page (a background check; the route guards decide where to go). */
+  quietUnauthorized?: boolean
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = authStore.token()
+  if (token) headers.Authorization = `Bearer ${token}`
+  let body: BodyInit | undefined
+  if (options.body instanceof FormData) body = options.body
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(API_BASE + path, { method, headers, body, signal: options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, null, null)
+  }
+  const data = await readJson(response)
+  if (response.ok) return data as T
+
+  if (response.status === 401) handleUnauthorized(options.quietUnauthorized ?? false)
+  const serverError = (data as { error?: unknown } | null)?.error
+  throw new ApiError(response.status, typeof serverError === 'string' && serverError ? serverError : null, data)
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '')
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** Any 401 means the token no longer works: sign out, and send the user to sign in again, back here afterwards. */
+function handleUnauthorized(quiet: boolean) {
+  const onLoginPage = window.location.pathname === '/login'
+  if (!quiet && !onLoginPage) {
+    rememberPostLoginRedirect(currentPath())
+    // Leave the page before signing out, so a route guard does not also redirect and remember /login.
+    navigate('/login', { replace: true })
+  }
+  authStore.signOut()
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
+}
+
+/** The text to show for a failed call: the server's own words when it gave some (SPEC section 8), else the page's. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.serverError) return error.serverError
+    if (error.isNetworkError) return NETWORK_ERROR_MESSAGE
+  }
+  return fallback
+}

@@ -1,0 +1,53 @@
+import styled, { css } from 'styled-components'
+import { Link } from 'wouter'
+import { theme } from '../theme.ts'
+
+type Variant = 'primary' | 'secondary' | 'light'
+
+const variants: Record<Variant, ReturnType<typeof css>> = {
+  primary: css`
+    background: ${theme.color.primary};
+    color: #fff;
+    border-color: ${theme.color.primary};
+    &:hover:not(:disabled) { background: ${theme.color.primaryHover}; color: #fff; }
+  `,
+  secondary: css`
+    background: ${theme.color.surface};
+    color: ${theme.color.primary};
+    border-color: ${theme.color.primary};
+    &:hover:not(:disabled) { background: ${theme.color.primarySoft}; color: ${theme.color.primaryHover}; }
+  `,
+  // For dark backgrounds (the landing hero).
+  light: css`
+    background: #fff;
+    color: ${theme.color.primary};
+    border-color: #fff;
+    &:hover:not(:disabled) { background: ${theme.color.primarySoft}; color: ${theme.color.primaryHover}; }
+  `,
+}
+
+const base = css<{ $variant?: Variant; $block?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 10px 20px;
+  border: 2px solid transparent;
+  border-radius: ${theme.radius.small};
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  ${({ $variant = 'primary' }) => variants[$variant]}
+  &:disabled { opacity: 0.65; cursor: not-allowed; }
+`
+
+export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`
+  ${base}
+`
+
+/** A link that looks like a button (navigation, not an action). */
+export const ButtonLink = styled(Link)<{ $variant?: Variant; $block?: boolean }>`
+  ${base}
+`

@@ -1,0 +1,44 @@
+/**
+ * Design tokens, imported directly by styled components (typed, no ThemeProvider needed).
+ * Text colours are chosen for WCAG AA contrast on the surfaces they sit on.
+ */
+export const theme = {
+  color: {
+    primary: '#1e40af',
+    primaryHover: '#1e3a8a',
+    primarySoft: '#dbeafe',
+    text: '#0f172a',
+    muted: '#475569',
+    background: '#f8fafc',
+    surface: '#ffffff',
+    border: '#cbd5e1',
+    danger: '#b91c1c',
+    dangerSoft: '#fef2f2',
+    success: '#166534',
+    successSoft: '#f0fdf4',
+    focus: '#f59e0b',
+    footer: '#0f172a',
+    footerText: '#e2e8f0',
+  },
+  /** Session roles are recognised by colour everywhere (SPEC section 6). */
+  role: {
+    doctor: '#2563eb',
+    patient: '#16a34a',
+    observer: '#7c3aed',
+  },
+  font: {
+    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+  radius: { small: '6px', medium: '10px', large: '16px', round: '999px' },
+  shadow: {
+    card: '0 1px 3px rgba(15, 23, 42, 0.08), 0 4px 16px rgba(15, 23, 42, 0.06)',
+    menu: '0 8px 24px rgba(15, 23, 42, 0.18)',
+  },
+  /** Content widths: forms stay narrow enough to read, pages wide enough for the landing grid. */
+  width: { form: '440px', page: '1100px' },
+} as const
+
+/** Below this width the navigation folds its session links into the account menu. */
+export const NARROW = '(max-width: 640px)'
+
+export type SessionRole = keyof typeof theme.role
