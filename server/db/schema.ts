@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type { CriterionView, SectionView, VisualData } from '../../schemas/content.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -6,6 +7,9 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable
   session_events: SessionEventsTable
   session_commands: SessionCommandsTable
+  categories: CategoriesTable
+  cases: CasesTable
+  case_recall_dates: CaseRecallDatesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -47,4 +51,38 @@ export interface SessionCommandsTable {
   command_id: string
   first_version: number
   last_version: number
+}
+
+export interface CategoriesTable {
+  id: Generated<number>
+  name: string
+  description: string | null
+}
+export type CategoryRow = Selectable<CategoriesTable>
+
+/** JSONB columns are written as JSON text (node-postgres would send a JS array as a Postgres array). */
+type Json<T> = ColumnType<T, string, string>
+
+export interface CasesTable {
+  id: Generated<number>
+  title: string
+  description: string
+  category_id: number
+  doctor_notes: string
+  patient_notes: string
+  doctor_sections: Json<SectionView[]>
+  patient_sections: Json<SectionView[]>
+  visual_data: ColumnType<VisualData | null, string | null, string | null>
+  image_url: string | null
+  feedback_criteria: Json<CriterionView[]>
+  is_recall_case: boolean
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+export type CaseRow = Selectable<CasesTable>
+
+export interface CaseRecallDatesTable {
+  case_id: number
+  /** A DATE; always read as text (yyyy-mm-dd) so no time zone can shift it. */
+  recall_date: string
 }
