@@ -8,6 +8,7 @@ import { createGoogleVerifier, type GoogleVerifier } from './accounts/google.ts'
 import { createMailer, type Mailer } from './accounts/mailer.ts'
 import { accountsRoutes } from './accounts/routes.ts'
 import type { Config } from './config.ts'
+import { contentRoutes } from './content/routes.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { tooManyRequests } from './errors.ts'
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
       api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
+      await api.register(contentRoutes, { db: database.db })
     },
     { prefix: '/api' },
   )

@@ -1,0 +1,117 @@
+import type { CaseView, CriterionView, SectionView, VisualData } from './content.ts'
+
+/**
+ * What each session role may see of its case (WIRE.md section 0). The session engine renders every GET and
+ * every live message through these, per recipient. Each view is built from an allowlist of fields, never by
+ * copying the case and deleting secrets, so a field added to CaseView later stays hidden until added here.
+ */
+
+export type CaseAudience = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
+
+interface CaseCategoryRef {
+  id: number
+  name: string
+}
+
+/** What everyone in the room may know: the stem, the topic and the examination findings. */
+interface SharedCaseFields {
+  id: number
+  description: string
+  category: CaseCategoryRef
+  visualData: VisualData | null
+  imageUrl: string | null
+}
+
+/** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
+export interface DoctorCaseView extends SharedCaseFields {
+  doctorNotes: string
+  doctorSections: SectionView[]
+  /** The same list as doctorSections, for clients that read the reference server's name. */
+  sections: SectionView[]
+}
+
+/** The doctor once the feedback phase is over: the whole case, to learn from. */
+export interface RevealedDoctorCaseView extends DoctorCaseView {
+  title: string
+  patientNotes: string
+  patientSections: SectionView[]
+  feedbackCriteria: CriterionView[]
+}
+
+/** The patient: the script to play and the mark scheme to score with; nothing of the doctor's brief. */
+export interface PatientCaseView extends SharedCaseFields {
+  title: string
+  patientNotes: string
+  patientSections: SectionView[]
+  feedbackCriteria: CriterionView[]
+}
+
+/** The observer sees both sides, to judge the consultation. */
+export interface ObserverCaseView extends PatientCaseView {
+  doctorNotes: string
+  doctorSections: SectionView[]
+}
+
+export type RoleCaseView = DoctorCaseView | RevealedDoctorCaseView | PatientCaseView | ObserverCaseView
+
+function sharedFields(fullCase: CaseView): SharedCaseFields {
+  return {
+    id: fullCase.id,
+    description: fullCase.description,
+    category: { id: fullCase.category.id, name: fullCase.category.name },
+    visualData: fullCase.visualData,
+    imageUrl: fullCase.imageUrl,
+  }
+}
+
+/** `feedbackOver`: the session has left its feedback phase for this case, so nothing is secret any more. */
+export function doctorCaseView(fullCase: CaseView, feedbackOver: boolean): DoctorCaseView | RevealedDoctorCaseView {
+  const view: DoctorCaseView = {
+    ...sharedFields(fullCase),
+    doctorNotes: fullCase.doctorNotes,
+    doctorSections: fullCase.doctorSections,
+    sections: fullCase.doctorSections,
+  }
+  if (!feedbackOver) return view
+  return {
+    ...view,
+    title: fullCase.title,
+    patientNotes: fullCase.patientNotes,
+    patientSections: fullCase.patientSections,
+    feedbackCriteria: fullCase.feedbackCriteria,
+  }
+}
+
+export function patientCaseView(fullCase: CaseView): PatientCaseView {
+  return {
+    ...sharedFields(fullCase),
+    title: fullCase.title,
+    patientNotes: fullCase.patientNotes,
+    patientSections: fullCase.patientSections,
+    feedbackCriteria: fullCase.feedbackCriteria,
+  }
+}
+
+export function observerCaseView(fullCase: CaseView): ObserverCaseView {
+  return {
+    ...patientCaseView(fullCase),
+    doctorNotes: fullCase.doctorNotes,
+    doctorSections: fullCase.doctorSections,
+  }
+}
+
+/** One entry point for the session engine: the view for a recipient's role. */
+export function caseViewFor(audience: CaseAudience, fullCase: CaseView, options: { feedbackOver: boolean }): RoleCaseView {
+  switch (audience) {
+    case 'DOCTOR':
+      return doctorCaseView(fullCase, options.feedbackOver)
+    case 'PATIENT':
+      return patientCaseView(fullCase)
+    case 'OBSERVER':
+      return observerCaseView(fullCase)
+    default: {
+      const unknownAudience: never = audience
+      throw new Error(`No case view for ${String(unknownAudience)}`)
+    }
+  }
+}

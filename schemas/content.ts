@@ -1,0 +1,177 @@
+import * as v from 'valibot'
+
+/**
+ * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
+ * and the JSON the server answers. Shared by the server routes and the admin screens.
+ */
+
+export const CATEGORY_NAME_MAX = 100
+const TITLE_MAX = 200
+const SHORT_TEXT_MAX = 5_000
+const LONG_TEXT_MAX = 50_000
+const LIST_MAX = 50
+
+/** Path ids: the database's positive integers, written in decimal. */
+export const IdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,14}$/, 'The id must be a positive whole number'), v.transform(Number)),
+})
+
+export const CategoryBody = v.object({
+  name: v.pipe(
+    v.string('Name is required'),
+    v.trim(),
+    v.nonEmpty('Name is required'),
+    v.maxLength(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`),
+  ),
+})
+
+/** Text the editor may leave out or send as null (cases echoed from older clients): stored as ''. */
+const optionalText = (max: number, label: string) =>
+  v.nullish(v.pipe(v.string(`${label} must be text`), v.maxLength(max, `${label} must be at most ${max} characters`)), '')
+
+/** The editor makes ids like "section-1735550000000"; some clients send numbers. Blank means "give it one". */
+const clientId = v.nullish(v.union([v.pipe(v.string(), v.trim(), v.maxLength(100, 'Id is too long')), v.pipe(v.number(), v.transform(String))], 'Id must be text'))
+
+/** Order only sorts; the server renumbers 0..n-1 (server/content/case-rules.ts). Missing keeps the list position. */
+const order = v.nullish(v.pipe(v.number('Order must be a number'), v.finite('Order must be a number')))
+
+const SectionBody = v.object({
+  id: clientId,
+  title: optionalText(TITLE_MAX, 'Section title'),
+  content: optionalText(LONG_TEXT_MAX, 'Section content'),
+  order,
+})
+
+const requiredName = (label: string) =>
+  v.pipe(v.string(`${label} is required`), v.trim(), v.nonEmpty(`${label} is required`), v.maxLength(TITLE_MAX, `${label} must be at most ${TITLE_MAX} characters`))
+
+const SubCriterionBody = v.object({ id: clientId, name: requiredName('Sub-criterion name'), order })
+
+const CriterionBody = v.object({
+  id: clientId,
+  name: requiredName('Criterion name'),
+  order,
+  hasSubCriteria: v.nullish(v.boolean('hasSubCriteria must be true or false')),
+  subCriteria: v.nullish(v.pipe(v.array(SubCriterionBody, 'subCriteria must be a list'), v.maxLength(LIST_MAX, `At most ${LIST_MAX} sub-criteria`)), []),
+})
+
+/** Images are shown in an <img>: only web addresses or our own uploads, never javascript: or data: URLs. */
+export const isImageUrl = (value: string) => /^(https?:\/\/|\/)/i.test(value)
+const IMAGE_URL_RULE = 'Image URL must start with http://, https:// or /'
+
+const VisualDataBody = v.pipe(
+  v.object({
+    type: v.picklist(['image', 'text'], 'Visual data type must be image or text'),
+    content: optionalText(LONG_TEXT_MAX, 'Visual data content'),
+  }),
+  v.check((visual) => visual.type !== 'image' || visual.content.trim() === '' || isImageUrl(visual.content.trim()), IMAGE_URL_RULE),
+)
+
+/** A calendar date written yyyy-mm-dd that exists (no 2024-02-30). */
+export const RecallDate = v.pipe(
+  v.string('Recall dates must be written yyyy-mm-dd'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Recall dates must be written yyyy-mm-dd'),
+  v.check(isRealDate, 'Recall dates must be real calendar dates'),
+)
+
+function isRealDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** `{ id, ...echoed fields }`; any missing or unusable id is one message, under `category`, where the editor shows it. */
+const CategoryRef = v.pipe(
+  v.custom<{ id: number | string }>((value) => isPositiveId((value as { id?: unknown } | null)?.id), 'Category is required'),
+  v.transform((value) => ({ id: Number(value.id) })),
+)
+
+function isPositiveId(id: unknown): boolean {
+  if (typeof id === 'number') return Number.isSafeInteger(id) && id > 0
+  return typeof id === 'string' && /^[1-9]\d{0,14}$/.test(id)
+}
+
+const sectionList = v.nullish(v.pipe(v.array(SectionBody, 'Sections must be a list'), v.maxLength(LIST_MAX, `At most ${LIST_MAX} sections`)), [])
+
+/**
+ * The admin editor's whole state (WIRE.md section 5). Not strict: the editor echoes back every field of the
+ * loaded case, including legacy ones; unknown fields are dropped.
+ */
+export const CaseBody = v.object({
+  title: v.pipe(v.string('Title is required'), v.trim(), v.nonEmpty('Title is required'), v.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)),
+  description: optionalText(SHORT_TEXT_MAX, 'Description'),
+  category: CategoryRef,
+  doctorNotes: optionalText(LONG_TEXT_MAX, 'Doctor notes'),
+  patientNotes: optionalText(LONG_TEXT_MAX, 'Patient notes'),
+  doctorSections: sectionList,
+  patientSections: sectionList,
+  visualData: v.nullish(VisualDataBody, null),
+  imageUrl: v.nullish(v.pipe(v.string('Image URL must be text'), v.trim(), v.maxLength(2048, 'Image URL is too long'), v.check((url) => url === '' || isImageUrl(url), IMAGE_URL_RULE)), null),
+  feedbackCriteria: v.nullish(v.pipe(v.array(CriterionBody, 'Feedback criteria must be a list'), v.maxLength(LIST_MAX, `At most ${LIST_MAX} criteria`)), []),
+  isRecallCase: v.nullish(v.boolean('isRecallCase must be true or false')),
+  recallDates: v.nullish(v.pipe(v.array(RecallDate, 'Recall dates must be a list'), v.maxLength(500, 'At most 500 recall dates')), []),
+})
+export type CaseBody = v.InferOutput<typeof CaseBody>
+
+export const RoleBody = v.object({ role: v.picklist(['USER', 'ADMIN'], 'Role is required') })
+
+/** GET /api/admin/users query: numbers arrive as text; an empty search or role means "all". */
+export const AdminUsersQuery = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'page must be a whole number, 0 or more'), v.transform(Number)), '0'),
+  size: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100'), v.transform(Number), v.minValue(1, 'size must be a whole number from 1 to 100'), v.maxValue(100, 'size must be a whole number from 1 to 100')),
+    '10',
+  ),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
+  role: v.optional(v.picklist(['', 'USER', 'ADMIN'], 'role must be USER or ADMIN'), ''),
+})
+
+export interface CategoryView {
+  id: number
+  name: string
+  description: string | null
+}
+
+export interface SectionView {
+  id: string
+  title: string
+  content: string
+  order: number
+}
+
+export interface SubCriterionView {
+  id: string
+  name: string
+  order: number
+}
+
+export interface CriterionView {
+  id: string
+  name: string
+  order: number
+  hasSubCriteria: boolean
+  /** Always an array: the spec's client maps over it unguarded. */
+  subCriteria: SubCriterionView[]
+}
+
+export interface VisualData {
+  type: 'image' | 'text'
+  content: string
+}
+
+/** The full case: admins only (GET /api/cases); sessions get the role-filtered views of case-views.ts. */
+export interface CaseView {
+  id: number
+  title: string
+  description: string
+  category: CategoryView
+  doctorNotes: string
+  patientNotes: string
+  doctorSections: SectionView[]
+  patientSections: SectionView[]
+  visualData: VisualData | null
+  imageUrl: string | null
+  feedbackCriteria: CriterionView[]
+  isRecallCase: boolean
+  recallDates: string[]
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import type { CaseBody, CriterionView, SectionView, SubCriterionView, VisualData } from '../../schemas/content.ts'
+
+/**
+ * The one place a validated case body becomes what is stored. Every save (admin editor, demo bank) goes
+ * through here, so the stored case always keeps these rules:
+ * - sections, criteria and sub-criteria are sorted by their order and renumbered 0..n-1 (the editor moves
+ *   items up and down; gaps or duplicates from a buggy client never reach the feedback form);
+ * - every section, criterion and sub-criterion has an id that is unique in its list: given ids are kept (old
+ *   feedback refers to them), missing or repeated ones get a new `section-…`, `criterion-…` or `sub-…` id;
+ * - a criterion has sub-criteria only if hasSubCriteria is on and at least one is given; turning it off
+ *   clears them; subCriteria is always an array;
+ * - recall dates are de-duplicated and sorted; a case that is not a recall case keeps no recall dates;
+ * - visual data and image URL agree (WIRE.md section 4): an image's URL is its content, a text finding has
+ *   no URL, a bare URL becomes an image; blank content counts as no visual data.
+ */
+
+export interface CaseContent {
+  title: string
+  description: string
+  categoryId: number
+  doctorNotes: string
+  patientNotes: string
+  doctorSections: SectionView[]
+  patientSections: SectionView[]
+  visualData: VisualData | null
+  imageUrl: string | null
+  feedbackCriteria: CriterionView[]
+  isRecallCase: boolean
+  recallDates: string[]
+}
+
+export type IdMaker = (prefix: 'section' | 'criterion' | 'sub') => string
+
+export const randomItemId: IdMaker = (prefix) => `${prefix}-${randomBytes(6).toString('hex')}`
+
+export function normaliseCase(body: CaseBody, newId: IdMaker = randomItemId): CaseContent {
+  const isRecallCase = body.isRecallCase ?? body.recallDates.length > 0
+  return {
+    title: body.title,
+    description: body.description,
+    categoryId: body.category.id,
+    doctorNotes: body.doctorNotes,
+    patientNotes: body.patientNotes,
+    doctorSections: normaliseSections(body.doctorSections, newId),
+    patientSections: normaliseSections(body.patientSections, newId),
+    ...reconcileVisuals(body.visualData, body.imageUrl),
+    feedbackCriteria: normaliseCriteria(body.feedbackCriteria, newId),
+    isRecallCase,
+    recallDates: isRecallCase ? [...new Set(body.recallDates)].sort() : [],
+  }
+}
+
+interface Ordered {
+  id?: string | null
+  order?: number | null
+}
+
+/** Stable sort by order (a missing order keeps the item's place), then ids made unique and order renumbered. */
+function inOrder<T extends Ordered>(items: T[], prefix: Parameters<IdMaker>[0], newId: IdMaker): Array<T & { id: string; order: number }> {
+  const seen = new Set<string>()
+  return items
+    .map((item, index) => ({ item, key: item.order ?? index, index }))
+    .sort((a, b) => a.key - b.key || a.index - b.index)
+    .map(({ item }, position) => {
+      let id = item.id ?? ''
+      if (id === '' || seen.has(id)) id = newId(prefix)
+      seen.add(id)
+      return { ...item, id, order: position }
+    })
+}
+
+function normaliseSections(sections: CaseBody['doctorSections'], newId: IdMaker): SectionView[] {
+  return inOrder(sections, 'section', newId).map(({ id, title, content, order }) => ({ id, title, content, order }))
+}
+
+function normaliseCriteria(criteria: CaseBody['feedbackCriteria'], newId: IdMaker): CriterionView[] {
+  return inOrder(criteria, 'criterion', newId).map(({ id, name, order, hasSubCriteria, subCriteria }) => {
+    const wanted = hasSubCriteria ?? subCriteria.length > 0
+    const subs: SubCriterionView[] = wanted ? inOrder(subCriteria, 'sub', newId).map((sub) => ({ id: sub.id, name: sub.name, order: sub.order })) : []
+    return { id, name, order, hasSubCriteria: subs.length > 0, subCriteria: subs }
+  })
+}
+
+function reconcileVisuals(visual: CaseBody['visualData'], imageUrl: CaseBody['imageUrl']): Pick<CaseContent, 'visualData' | 'imageUrl'> {
+  const content = visual?.content.trim() ?? ''
+  const url = imageUrl?.trim() || null
+  if (visual && content !== '') {
+    return { visualData: { type: visual.type, content }, imageUrl: visual.type === 'image' ? content : null }
+  }
+  return url ? { visualData: { type: 'image', content: url }, imageUrl: url } : { visualData: null, imageUrl: null }
+}

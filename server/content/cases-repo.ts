@@ -1,0 +1,112 @@
+import { sql } from 'kysely'
+import type { CaseView } from '../../schemas/content.ts'
+import type { Db } from '../db/connect.ts'
+import type { CaseRow } from '../db/schema.ts'
+import type { CaseContent } from './case-rules.ts'
+
+/** Every case with its category and recall dates, in one query (dates as text: no time zone can shift them). */
+function casesWithCategory(db: Db) {
+  return db
+    .selectFrom('cases')
+    .innerJoin('categories', 'categories.id', 'cases.category_id')
+    .selectAll('cases')
+    .select(['categories.name as category_name', 'categories.description as category_description'])
+    .select(
+      sql<string[]>`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date)
+        from case_recall_dates d where d.case_id = cases.id), '[]'::json)`.as('recall_dates'),
+    )
+}
+
+type CaseQueryRow = CaseRow & { category_name: string; category_description: string | null; recall_dates: string[] }
+
+/** The full Case of WIRE.md section 4; the one place a cases row becomes JSON. */
+function toCaseView(row: CaseQueryRow): CaseView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: { id: row.category_id, name: row.category_name, description: row.category_description },
+    doctorNotes: row.doctor_notes,
+    patientNotes: row.patient_notes,
+    doctorSections: row.doctor_sections,
+    patientSections: row.patient_sections,
+    visualData: row.visual_data,
+    imageUrl: row.image_url,
+    feedbackCriteria: row.feedback_criteria,
+    isRecallCase: row.is_recall_case,
+    recallDates: row.recall_dates,
+  }
+}
+
+export async function listCases(db: Db): Promise<CaseView[]> {
+  const rows = await casesWithCategory(db).orderBy('cases.id').execute()
+  return rows.map(toCaseView)
+}
+
+export async function findCase(db: Db, id: number): Promise<CaseView | undefined> {
+  const row = await casesWithCategory(db).where('cases.id', '=', id).executeTakeFirst()
+  return row && toCaseView(row)
+}
+
+export const listCaseTitles = async (db: Db): Promise<Set<string>> =>
+  new Set((await db.selectFrom('cases').select('title').execute()).map((row) => row.title))
+
+/** Sorted distinct recall dates of the whole bank, for the configure screen's recall picker. */
+export async function listRecallDates(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('case_recall_dates')
+    .select(sql<string>`to_char(recall_date, 'YYYY-MM-DD')`.as('date'))
+    .distinct()
+    .orderBy('date')
+    .execute()
+  return rows.map((row) => row.date)
+}
+
+const columns = (content: CaseContent) => ({
+  title: content.title,
+  description: content.description,
+  category_id: content.categoryId,
+  doctor_notes: content.doctorNotes,
+  patient_notes: content.patientNotes,
+  doctor_sections: JSON.stringify(content.doctorSections),
+  patient_sections: JSON.stringify(content.patientSections),
+  visual_data: content.visualData && JSON.stringify(content.visualData),
+  image_url: content.imageUrl,
+  feedback_criteria: JSON.stringify(content.feedbackCriteria),
+  is_recall_case: content.isRecallCase,
+})
+
+export type SaveCaseResult = { ok: true; id: number } | { ok: false; reason: 'not-found' | 'no-category' }
+
+/**
+ * Creates (no id) or replaces (id) a case and its recall dates in one transaction. The category row is
+ * key-share locked so it cannot be deleted between this check and the commit (see deleteEmptyCategory).
+ */
+export function saveCase(db: Db, content: CaseContent, id?: number): Promise<SaveCaseResult> {
+  return db.transaction().execute(async (trx): Promise<SaveCaseResult> => {
+    const category = await trx.selectFrom('categories').select('id').where('id', '=', content.categoryId).forKeyShare().executeTakeFirst()
+    if (!category) return { ok: false, reason: 'no-category' }
+    let caseId: number
+    if (id === undefined) {
+      caseId = (await trx.insertInto('cases').values(columns(content)).returning('id').executeTakeFirstOrThrow()).id
+    } else {
+      const updated = await trx.updateTable('cases').set({ ...columns(content), updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst()
+      if (!updated) return { ok: false, reason: 'not-found' }
+      caseId = updated.id
+      await trx.deleteFrom('case_recall_dates').where('case_id', '=', caseId).execute()
+    }
+    if (content.recallDates.length > 0) {
+      await trx
+        .insertInto('case_recall_dates')
+        .values(content.recallDates.map((date) => ({ case_id: caseId, recall_date: date })))
+        .execute()
+    }
+    return { ok: true, id: caseId }
+  })
+}
+
+/** Recall dates go with the case (ON DELETE CASCADE); answers whether a case was deleted. */
+export async function deleteCase(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('cases').where('id', '=', id).executeTakeFirst()
+  return result.numDeletedRows > 0n
+}
