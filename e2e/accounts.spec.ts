@@ -72,8 +72,14 @@ test('sign-in validates, shows the server error for a wrong password, and lands 
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
 
+  // Hold the answer back a moment to see the pending state.
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('button', { name: `Account menu for ${account.name}` })).toBeVisible()
 })
@@ -148,4 +154,26 @@ test('the reset page without a token says so and links to a new request', async 
   await expect(page.getByText('Invalid or missing reset token. Please request a new password reset.')).toBeVisible()
   await page.getByRole('link', { name: 'Request a new reset link' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
+})
+
+test('failed calls show the network message or the server words, else the page fallback', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'))
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('someone@example.com')
+  await page.getByLabel('Password').fill('whatever')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.')
+
+  await page.route('**/api/auth/forgot-password', (route) =>
+    route.fulfill({ status: 429, json: { error: 'Too many attempts. Please wait 3600 seconds and try again.', retryAfterSeconds: 3600 } }),
+  )
+  await page.goto('/forgot-password')
+  await page.getByLabel('Email').fill('someone@example.com')
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait 3600 seconds and try again.')
+
+  await page.unroute('**/api/auth/forgot-password')
+  await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 502, body: '<html>Bad gateway</html>' }))
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Failed to process password reset request')
 })

@@ -25,6 +25,23 @@ test('the signed-out bar offers Login and Get Started', async ({ page }) => {
   for (const landmark of ['banner', 'main', 'contentinfo'] as const) await expect(page.getByRole(landmark)).toHaveCount(1)
 })
 
+test('the landing page links the community, donations and contact, and checks the contact form', async ({ page }) => {
+  await page.goto('/')
+  for (const name of ['Practice sessions', 'Timed stations', 'Performance feedback', 'Clinical cases', 'Peer learning', 'Progress tracking']) {
+    await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible()
+  }
+  await expect(page.getByRole('link', { name: /Open the community chat/ })).toHaveAttribute('href', /^https:\/\//)
+  await expect(page.getByRole('link', { name: /Make a donation/ })).toHaveAttribute('href', /^https:\/\//)
+  const contact = page.getByRole('form', { name: 'Contact' })
+  await contact.getByRole('button', { name: 'Write the email' }).click()
+  for (const message of ['Please enter your name', 'Email is required', 'Please enter a message']) {
+    await expect(contact.getByText(message)).toBeVisible()
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click()
+  await expect(page.getByRole('heading', { name: 'Contact us' })).toBeInViewport()
+  await screenshot(page, 'landing')
+})
+
 test('logout returns to the landing page and signed-in pages then ask to sign in', async ({ page, request }) => {
   const account = await registerAccount(request)
   await signInAs(page, request, account, '/profile')

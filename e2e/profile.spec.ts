@@ -69,3 +69,37 @@ test('a token revoked elsewhere signs the browser out at start and asks to sign 
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
 })
+
+test('a 401 on any call signs out and returns to the page after signing in again', async ({ page, request }) => {
+  const account = await registerAccount(request)
+  const { token } = await signInAs(page, request, account, '/profile')
+  await expect(page.getByLabel('Full name')).toHaveValue(account.name)
+  const newPassword = 'changed-in-another-tab'
+  await request.post('/api/auth/change-password', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { currentPassword: account.password, newPassword },
+  })
+  await page.getByLabel('Full name').fill('Never Saved')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(newPassword)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByLabel('Full name')).toHaveValue(account.name)
+})
+
+test('a Google account has no change-password card', async ({ page, request }) => {
+  const account = await registerAccount(request)
+  // No real Google account can exist here: the start-up refresh answers with the same user as provider GOOGLE.
+  await page.route('**/api/auth/me', async (route) => {
+    const answer = await route.fetch()
+    const { user } = await answer.json()
+    await route.fulfill({ json: { user: { ...user, provider: 'GOOGLE', googleId: '1093' } } })
+  })
+  await signInAs(page, request, account, '/profile')
+  await expect(page.getByText('You sign in with Google.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible()
+})
