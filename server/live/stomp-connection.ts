@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto'
+import { HEARTBEAT, StompDecoder, encodeFrame, type StompFrame } from './stomp-codec.ts'
+import { HeartbeatTimers, negotiateHeartbeat, type HeartbeatSettings } from './stomp-heartbeat.ts'
+
+export interface LiveUser {
+  userId: number
+  name: string
+}
+
+/** What one connection needs from its socket; plain WebSocket and SockJS differ only in how they frame this. */
+export interface FrameTransport {
+  send(data: Buffer): void
+  /** Closes after the data already sent; the transport then calls transportClosed(). */
+  close(code: number, reason: string): void
+}
+
+export interface LiveSubscription {
+  connection: StompConnection
+  id: string
+  destination: string
+  sessionCode: string
+  user: LiveUser
+  /** Spec MESSAGE: a subscription in client or client-individual ack mode gets an `ack` header on each message. */
+  needsAck: boolean
+}
+
+export interface StompConnectionOptions {
+  authenticate(token: string): Promise<LiveUser | null>
+  canSubscribe(userId: number, sessionCode: string): Promise<boolean>
+  subscribed(subscription: LiveSubscription): void
+  unsubscribed(subscription: LiveSubscription): void
+  closed(connection: StompConnection): void
+  onError(error: unknown): void
+  heartbeat: HeartbeatSettings
+  /** A socket that has not sent a valid CONNECT by then is dropped, so idle sockets cost nothing for long. */
+  connectTimeoutMs: number
+}
+
+export const CLOSE_NORMAL = 1000
+export const CLOSE_GOING_AWAY = 1001
+export const CLOSE_PROTOCOL_ERROR = 1002
+
+const SUPPORTED_VERSIONS = ['1.2', '1.1', '1.0']
+const SERVER_NAME = 'plab-practice/1'
+const SESSION_TOPIC = /^\/topic\/session\/([A-Za-z0-9_-]{1,64})(\/messages)?$/
+/** Frames a spec client may send that this server has no use for (the spec's client never SENDs). */
+const IGNORED_COMMANDS = new Set(['SEND', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
+
+export const sessionTopic = (sessionCode: string) => `/topic/session/${sessionCode}`
+
+/** Spec "Protocol Negotiation": no accept-version means 1.0; answer the highest version both sides speak. */
+function negotiateVersion(acceptVersion: string | undefined): string | null {
+  const offered = new Set((acceptVersion ?? '1.0').split(',').map((version) => version.trim()))
+  return SUPPORTED_VERSIONS.find((version) => offered.has(version)) ?? null
+}
+
+function bearerToken(frame: StompFrame): string | null {
+  const header = frame.headers.Authorization ?? frame.headers.authorization
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? null
+}
+
+/**
+ * One client's STOMP 1.2 conversation, independent of the socket under it. Frames are handled strictly in order
+ * (authentication and the subscription check are asynchronous), and every refusal follows spec "ERROR": an ERROR
+ * frame, then the connection is closed.
+ */
+export class StompConnection {
+  readonly id = randomUUID()
+  private readonly decoder = new StompDecoder()
+  private readonly subscriptions = new Map<string, LiveSubscription>()
+  private state: 'connecting' | 'connected' | 'closed' = 'connecting'
+  private user: LiveUser | null = null
+  private escaping = true
+  private heartbeats: HeartbeatTimers | null = null
+  private readonly connectTimer: NodeJS.Timeout
+  private queue = Promise.resolve()
+  private messageCount = 0
+
+  constructor(
+    private readonly transport: FrameTransport,
+    private readonly options: StompConnectionOptions,
+  ) {
+    this.connectTimer = setTimeout(() => this.close(CLOSE_PROTOCOL_ERROR, 'No CONNECT frame'), options.connectTimeoutMs).unref()
+  }
+
+  /** Bytes from the socket, in any chunking. */
+  receive(chunk: Buffer) {
+    if (this.state === 'closed') return
+    this.heartbeats?.received()
+    const { frames, error } = this.decoder.push(chunk)
+    for (const frame of frames) this.enqueue(() => this.handle(frame))
+    if (error !== null) this.enqueue(() => this.fail(error))
+  }
+
+  /** One MESSAGE for a subscription of this connection (spec MESSAGE: subscription, message-id, destination). */
+  deliver(subscription: LiveSubscription, json: string) {
+    if (this.state !== 'connected') return
+    const messageId = `${this.id}-${++this.messageCount}`
+    const headers: Record<string, string> = {
+      subscription: subscription.id,
+      'message-id': messageId,
+      destination: subscription.destination,
+      'content-type': 'application/json',
+    }
+    if (subscription.needsAck) headers.ack = messageId
+    this.send(encodeFrame('MESSAGE', headers, json, this.escaping))
+  }
+
+  close(code: number, reason: string) {
+    if (this.state === 'closed') return
+    this.release()
+    this.transport.close(code, reason)
+  }
+
+  /** The socket is gone, whoever closed it. */
+  transportClosed() {
+    if (this.state !== 'closed') this.release()
+  }
+
+  private release() {
+    this.state = 'closed'
+    clearTimeout(this.connectTimer)
+    this.heartbeats?.stop()
+    for (const subscription of this.subscriptions.values()) this.options.unsubscribed(subscription)
+    this.subscriptions.clear()
+    this.options.closed(this)
+  }
+
+  private send(data: Buffer) {
+    this.transport.send(data)
+    this.heartbeats?.sent()
+  }
+
+  private enqueue(task: () => Promise<void> | void) {
+    this.queue = this.queue
+      .then(() => (this.state === 'closed' ? undefined : task()))
+      .catch((error: unknown) => {
+        this.options.onError(error)
+        this.fail('Internal server error')
+      })
+  }
+
+  /** Spec "ERROR": a short `message` header, the detail in the body, `receipt-id` when the culprit asked a receipt. */
+  private fail(message: string, culprit?: StompFrame, extraHeaders: Record<string, string> = {}) {
+    if (this.state === 'closed') return
+    const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extraHeaders }
+    if (culprit?.headers.receipt !== undefined) headers['receipt-id'] = culprit.headers.receipt
+    this.send(encodeFrame('ERROR', headers, message, this.escaping))
+    this.close(CLOSE_PROTOCOL_ERROR, message)
+  }
+
+  /** Spec RECEIPT: any client frame but CONNECT may ask for one; it is sent once the frame has been processed. */
+  private receipt(frame: StompFrame) {
+    if (frame.headers.receipt !== undefined) this.send(encodeFrame('RECEIPT', { 'receipt-id': frame.headers.receipt }, '', this.escaping))
+  }
+
+  private async handle(frame: StompFrame) {
+    const isConnect = frame.command === 'CONNECT' || frame.command === 'STOMP'
+    if (this.state === 'connecting' && !isConnect) return this.fail('Not connected: send CONNECT first', frame)
+    if (isConnect) return this.state === 'connected' ? this.fail('Already connected', frame) : this.connect(frame)
+    if (frame.command === 'SUBSCRIBE') return this.subscribe(frame)
+    if (frame.command === 'UNSUBSCRIBE') return this.unsubscribe(frame)
+    if (frame.command === 'DISCONNECT') {
+      // Spec "Connecting/DISCONNECT": answer the receipt, then close; the client sends nothing after DISCONNECT.
+      this.receipt(frame)
+      return this.close(CLOSE_NORMAL, 'Disconnected')
+    }
+    if (IGNORED_COMMANDS.has(frame.command)) return this.receipt(frame)
+    return this.fail(`Unknown command ${frame.command}`, frame)
+  }
+
+  private async connect(frame: StompFrame) {
+    const version = negotiateVersion(frame.headers['accept-version'])
+    if (!version) return this.fail(`Supported protocol versions are ${SUPPORTED_VERSIONS.join(',')}`, frame, { version: SUPPORTED_VERSIONS.join(',') })
+    const heartbeat = negotiateHeartbeat(frame.headers['heart-beat'], this.options.heartbeat)
+    if (!heartbeat) return this.fail('Invalid heart-beat header', frame)
+    const token = bearerToken(frame)
+    const user = token ? await this.options.authenticate(token) : null
+    if (this.state === 'closed') return
+    if (!user) return this.fail('Authentication required', frame)
+    this.user = user
+    this.state = 'connected'
+    this.escaping = this.decoder.escaping = version !== '1.0'
+    clearTimeout(this.connectTimer)
+    const { send, receive } = this.options.heartbeat
+    this.send(encodeFrame('CONNECTED', { version, 'heart-beat': `${send},${receive}`, server: SERVER_NAME, session: this.id }))
+    this.heartbeats = new HeartbeatTimers(
+      heartbeat,
+      () => this.send(HEARTBEAT),
+      () => this.close(CLOSE_GOING_AWAY, 'No heart-beat from the client'),
+    )
+  }
+
+  private async subscribe(frame: StompFrame) {
+    const { id, destination } = frame.headers
+    if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame)
+    if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
+    const sessionCode = SESSION_TOPIC.exec(destination)?.[1]
+    if (!sessionCode) return this.fail(`Unknown destination ${destination}`, frame)
+    const user = this.user as LiveUser
+    // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
+    const allowed = await this.options.canSubscribe(user.userId, sessionCode)
+    if (this.state === 'closed') return
+    if (!allowed) return this.fail('Access denied', frame)
+    const ack = frame.headers.ack ?? 'auto'
+    const subscription: LiveSubscription = { connection: this, id, destination, sessionCode, user, needsAck: ack !== 'auto' }
+    this.subscriptions.set(id, subscription)
+    this.options.subscribed(subscription)
+    this.receipt(frame)
+  }
+
+  private unsubscribe(frame: StompFrame) {
+    const id = frame.headers.id
+    if (!id) return this.fail('UNSUBSCRIBE needs an id header', frame)
+    const subscription = this.subscriptions.get(id)
+    if (subscription) {
+      this.subscriptions.delete(id)
+      this.options.unsubscribed(subscription)
+    }
+    this.receipt(frame)
+  }
+}

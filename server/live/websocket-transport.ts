@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify'
+import type { RawData, WebSocket } from 'ws'
+import { CLOSE_PROTOCOL_ERROR, type FrameTransport, type StompConnection } from './stomp-connection.ts'
+
+export type OpenConnection = (transport: FrameTransport) => StompConnection
+
+/** How one socket message carries STOMP bytes: as they are on plain WebSocket, wrapped in JSON on SockJS. */
+export interface SocketFraming {
+  encode(data: Buffer): string
+  /** The STOMP bytes in one inbound message, or null when it is malformed (the connection is then closed). */
+  decode(message: Buffer): Buffer[] | null
+  /** Sent just before the WebSocket close, for framings that announce it in-band (SockJS `c[code,"reason"]`). */
+  closeMessage?(code: number, reason: string): string
+}
+
+/** The largest socket message accepted: a 64 KB STOMP frame, even once SockJS has JSON-escaped every byte of it. */
+export const MAX_SOCKET_MESSAGE_BYTES = 512 * 1024
+
+/**
+ * A client that cannot keep up is dropped rather than buffered without bound; on reconnect it re-reads the
+ * session, so it misses nothing.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024
+
+/** RFC 6455 caps a close reason at 123 bytes, and ws throws on longer ones. */
+const closeReason = (reason: string) => Buffer.from(reason).subarray(0, 120).toString()
+
+/** STOMP over WebSocket names its versions as subprotocols; echo the best one offered (none if none). */
+export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp']
+
+export function chooseStompSubprotocol(offered: Set<string>): string | false {
+  return STOMP_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false
+}
+
+const rawFraming: SocketFraming = {
+  encode: (data) => data.toString('utf8'),
+  decode: (message) => [message],
+}
+
+function toBuffer(message: RawData): Buffer {
+  if (Buffer.isBuffer(message)) return message
+  return Array.isArray(message) ? Buffer.concat(message) : Buffer.from(message)
+}
+
+/** Runs one STOMP connection over an open socket, in the socket's framing. */
+export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, framing: SocketFraming): StompConnection {
+  const connection = open({
+    send(data) {
+      if (socket.readyState !== socket.OPEN) return
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate()
+      // Text messages: every frame we send is UTF-8 (JSON bodies), and browsers hand text to stompjs directly.
+      socket.send(framing.encode(data))
+    },
+    close(code, reason) {
+      if (socket.readyState !== socket.OPEN) return
+      if (framing.closeMessage) socket.send(framing.closeMessage(code, reason))
+      socket.close(code, closeReason(reason))
+    },
+  })
+  socket.on('message', (message: RawData) => {
+    const parts = framing.decode(toBuffer(message))
+    if (parts === null) return connection.close(CLOSE_PROTOCOL_ERROR, 'Malformed message')
+    for (const part of parts) connection.receive(part)
+  })
+  socket.on('close', () => connection.transportClosed())
+  return connection
+}
+
+/**
+ * Plain STOMP over WebSocket at exactly /ws, and at /ws/websocket, SockJS's "raw WebSocket" URL, which carries
+ * the same unframed messages.
+ */
+export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection) {
+  const serve = (socket: WebSocket) => {
+    serveStompOverSocket(socket, open, rawFraming)
+  }
+  app.get('/ws', { websocket: true }, serve)
+  app.get('/ws/websocket', { websocket: true }, serve)
+}

@@ -1,0 +1,130 @@
+import { Client, type IFrame } from '@stomp/stompjs'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { AddressInfo } from 'node:net'
+import SockJS from 'sockjs-client'
+import WebSocket from 'ws'
+import type { UserRow } from '../../server/db/schema.ts'
+import { registerLive, type LiveHub, type LiveOptions } from '../../server/live/hub.ts'
+import { StompDecoder, type StompFrame } from '../../server/live/stomp-codec.ts'
+
+/** Ada and Ben are in session ROOM-1; Eve has a valid token but is in no session. */
+export const USERS = {
+  ada: { id: 1, name: 'Ada', token: 'token-ada' },
+  ben: { id: 2, name: 'Ben', token: 'token-ben' },
+  eve: { id: 3, name: 'Eve', token: 'token-eve' },
+}
+export const ROOM = 'ROOM-1'
+
+/** Items that arrive over time, taken in order; next() fails instead of hanging when nothing comes. */
+export class Inbox<T> {
+  readonly items: T[] = []
+  private taken = 0
+  private waiter: (() => void) | null = null
+
+  push(item: T) {
+    this.items.push(item)
+    this.waiter?.()
+  }
+
+  async next(timeoutMs = 3000): Promise<T> {
+    const deadline = Date.now() + timeoutMs
+    while (this.taken >= this.items.length) {
+      const remaining = deadline - Date.now()
+      if (remaining <= 0) throw new Error(`nothing arrived within ${timeoutMs} ms`)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining)
+        this.waiter = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      this.waiter = null
+    }
+    return this.items[this.taken++]
+  }
+}
+
+export interface LiveServer {
+  app: FastifyInstance
+  hub: LiveHub
+  sockJsUrl: string
+  webSocketUrl: string
+  close(): Promise<void>
+}
+
+/** A bare Fastify instance with only the live channel, a fake token check, listening on a free port. */
+export async function startLiveServer(options: Partial<LiveOptions> = {}): Promise<LiveServer> {
+  const app = Fastify({ logger: false })
+  app.decorate('userFromToken', async (token: string) => {
+    const user = Object.values(USERS).find((candidate) => candidate.token === token)
+    return user ? ({ id: user.id, name: user.name } as UserRow) : null
+  })
+  const hub = await registerLive(app, {
+    canSubscribe: async (userId, sessionCode) => sessionCode === ROOM && userId !== USERS.eve.id,
+    ...options,
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  return { app, hub, sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws`, close: () => app.close() }
+}
+
+export type ClientTransport = 'sockjs' | 'websocket'
+export const TRANSPORTS: ClientTransport[] = ['sockjs', 'websocket']
+
+/** The spec's client: @stomp/stompjs over sockjs-client, or over a plain WebSocket offering v12.stomp. */
+export function stompClient(server: LiveServer, transport: ClientTransport, token: string | null, heartbeatMs = 10_000) {
+  const connected = new Inbox<IFrame>()
+  const errors = new Inbox<IFrame>()
+  const closes = new Inbox<{ code: number }>()
+  const client = new Client({
+    webSocketFactory: () => (transport === 'sockjs' ? new SockJS(server.sockJsUrl) : new WebSocket(server.webSocketUrl, ['v12.stomp'])),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    heartbeatIncoming: heartbeatMs,
+    heartbeatOutgoing: heartbeatMs,
+    reconnectDelay: 0,
+    debug: () => {},
+    onConnect: (frame) => connected.push(frame),
+    onStompError: (frame) => errors.push(frame),
+    onWebSocketClose: (event) => closes.push({ code: event.code }),
+  })
+  client.activate()
+  let receipts = 0
+  /** Subscribes asking a receipt: `ready` settles once the server has registered the subscription. */
+  const subscribe = (sessionCode: string) => {
+    const messages = new Inbox<{ body: unknown; headers: Record<string, string> }>()
+    const receipt = `subscribed-${++receipts}`
+    const ready = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()))
+    client.subscribe(`/topic/session/${sessionCode}`, (message) => messages.push({ body: JSON.parse(message.body), headers: message.headers }), { receipt })
+    return Object.assign(messages, { ready })
+  }
+  return { client, connected, errors, closes, subscribe }
+}
+
+/** A hand-driven STOMP client over ws, to send exactly the bytes a test needs and see exactly what comes back. */
+export async function rawStompClient(url: string, protocols: string[] = []) {
+  const socket = new WebSocket(url, protocols)
+  const decoder = new StompDecoder()
+  const frames = new Inbox<StompFrame>()
+  let heartbeats = 0
+  socket.on('message', (data: Buffer) => {
+    if (data.toString() === '\n') heartbeats++
+    for (const frame of decoder.push(data).frames) frames.push(frame)
+  })
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+  return {
+    socket,
+    frames,
+    closed,
+    heartbeats: () => heartbeats,
+    send: (wire: string) => socket.send(wire),
+    /** CONNECTs as Ada unless told otherwise; answers the server's reply frame. */
+    async connect(headers: Record<string, string> = {}) {
+      const all = { 'accept-version': '1.2', Authorization: `Bearer ${USERS.ada.token}`, ...headers }
+      socket.send(`CONNECT\n${Object.entries(all).map(([name, value]) => `${name}:${value}\n`).join('')}\n\0`)
+      return frames.next()
+    },
+  }
+}
+
+export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
