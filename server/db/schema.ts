@@ -10,6 +10,9 @@ export interface Database {
   categories: CategoriesTable
   cases: CasesTable
   case_recall_dates: CaseRecallDatesTable
+  sessions: SessionsTable
+  session_participants: SessionParticipantsTable
+  feedback: FeedbackTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -85,4 +88,56 @@ export interface CaseRecallDatesTable {
   case_id: number
   /** A DATE; always read as text (yyyy-mm-dd) so no time zone can shift it. */
   recall_date: string
+}
+
+/** Read models of the session log (migrations/0003): written with the events, rebuildable from them. */
+export interface SessionsTable {
+  id: number
+  code: string
+  title: string
+  host_user_id: number
+  status: 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'
+  phase: 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
+  current_round: number
+  case_id: number | null
+  session_type: string
+  selected_topics: Json<string[]>
+  config: Json<unknown>
+  timer: ColumnType<unknown, string | null, string | null>
+  deadline_at: Date | null
+  ended_reason: string | null
+  version: number
+  created_at: Date
+  started_at: Date | null
+  ended_at: Date | null
+}
+export type SessionRow = Selectable<SessionsTable>
+
+export interface SessionParticipantsTable {
+  session_id: number
+  user_id: number
+  name: string
+  role: 'DOCTOR' | 'PATIENT' | 'OBSERVER'
+  active: boolean
+  has_completed: boolean
+  has_given_feedback: boolean
+  joined_at: Date
+}
+
+export interface FeedbackTable {
+  id: Generated<number>
+  session_id: number
+  event_version: number
+  from_user_id: number
+  from_name: string
+  from_role: string
+  to_user_id: number
+  case_id: number | null
+  case_title: string
+  category_name: string
+  round: number
+  comment: string
+  criteria_scores: Json<unknown>
+  overall_performance: number
+  created_at: Date
 }

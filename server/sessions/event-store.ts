@@ -47,15 +47,8 @@ const UNIQUE_VIOLATION = '23505'
 export async function appendEvents(trx: Transaction<Database>, request: AppendRequest): Promise<AppendResult> {
   const { sessionId, expectedVersion, events, actorUserId, commandId = null } = request
   if (commandId) {
-    const earlier = await trx
-      .selectFrom('session_commands')
-      .select(['first_version', 'last_version'])
-      .where('session_id', '=', sessionId)
-      .where('command_id', '=', commandId)
-      .executeTakeFirst()
-    if (earlier) {
-      return { duplicate: true, events: await readStream(trx, sessionId, { from: earlier.first_version, to: earlier.last_version }) }
-    }
+    const earlier = await eventsOfCommand(trx, sessionId, commandId)
+    if (earlier) return { duplicate: true, events: earlier }
   }
   const current = await currentVersion(trx, sessionId)
   if (current !== expectedVersion) throw new ConcurrencyError(sessionId, expectedVersion)
@@ -83,6 +76,17 @@ export async function appendEvents(trx: Transaction<Database>, request: AppendRe
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(sessionId, expectedVersion)
     throw error
   }
+}
+
+/** The events an earlier command with this id produced, or null: lets a retried request skip the decision entirely. */
+export async function eventsOfCommand(db: Db | Transaction<Database>, sessionId: number, commandId: string): Promise<StoredEvent[] | null> {
+  const earlier = await db
+    .selectFrom('session_commands')
+    .select(['first_version', 'last_version'])
+    .where('session_id', '=', sessionId)
+    .where('command_id', '=', commandId)
+    .executeTakeFirst()
+  return earlier ? readStream(db, sessionId, { from: earlier.first_version, to: earlier.last_version }) : null
 }
 
 export async function currentVersion(db: Db | Transaction<Database>, sessionId: number): Promise<number> {

@@ -1,0 +1,133 @@
+import * as v from 'valibot'
+import { RANDOM_TOPIC, type CriterionScore, type SessionConfig } from './session/types.ts'
+
+/**
+ * Request bodies of the session API (WIRE.md section 5). They check the shape only; what a configuration or a
+ * score may be is a rule of the session (schemas/session), checked when the command is decided. Field names
+ * follow the spec's client; the `*Minutes` names some clients send are accepted too.
+ */
+
+const MAX_TEXT = 5_000
+const MAX_LIST = 50
+
+/** Minutes arrive as numbers, or as text from a <select>. */
+const minutes = (label: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))], `${label} must be a number of minutes`),
+      v.number(`${label} must be a number of minutes`),
+      v.finite(`${label} must be a number of minutes`),
+    ),
+  )
+
+/** A list of topics, or the JSON-encoded list the GET answers (a client may echo it back). */
+const topics = v.optional(
+  v.pipe(
+    v.union([v.array(v.string()), v.pipe(v.string(), v.parseJson(), v.array(v.string()))], 'selectedTopics must be a list of topics'),
+    v.maxLength(MAX_LIST, `At most ${MAX_LIST} topics`),
+    v.everyItem((topic) => topic.length <= 100, 'A topic name is at most 100 characters'),
+  ),
+)
+
+const optionalDate = v.optional(v.nullable(v.pipe(v.string('Dates must be written YYYY-MM-DD'), v.trim(), v.maxLength(10, 'Dates must be written YYYY-MM-DD'))))
+
+const configEntries = {
+  sessionType: v.optional(v.picklist(['TOPIC', 'RECALL'], 'sessionType must be TOPIC or RECALL')),
+  selectedTopics: topics,
+  readingTime: minutes('readingTime'),
+  readingTimeMinutes: minutes('readingTimeMinutes'),
+  consultationTime: minutes('consultationTime'),
+  consultationTimeMinutes: minutes('consultationTimeMinutes'),
+  timingType: v.optional(v.picklist(['COUNTDOWN', 'STOPWATCH'], 'timingType must be COUNTDOWN or STOPWATCH')),
+  /** The legacy single date: stands for a one-day range when no range is given. */
+  recallDate: optionalDate,
+  recallStartDate: optionalDate,
+  recallEndDate: optionalDate,
+}
+
+type ConfigFields = v.InferOutput<v.ObjectSchema<typeof configEntries, undefined>>
+
+/** The configuration a body asks for, with the spec's defaults (SPEC.md section 3) for what it leaves out. */
+function toSessionConfig(body: ConfigFields): SessionConfig {
+  const sessionType = body.sessionType ?? 'TOPIC'
+  const single = body.recallDate || null
+  return {
+    sessionType,
+    selectedTopics: sessionType === 'TOPIC' ? (body.selectedTopics?.length ? body.selectedTopics : [RANDOM_TOPIC]) : [],
+    recallStartDate: body.recallStartDate || single,
+    recallEndDate: body.recallEndDate || single,
+    readingTime: body.readingTime ?? body.readingTimeMinutes ?? 2,
+    consultationTime: body.consultationTime ?? body.consultationTimeMinutes ?? 8,
+    timingType: body.timingType ?? 'COUNTDOWN',
+  }
+}
+
+export const CreateSessionBody = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string('Please enter a session title'),
+      v.trim(),
+      v.nonEmpty('Please enter a session title'),
+      v.maxLength(200, 'The session title must be at most 200 characters'),
+    ),
+    ...configEntries,
+  }),
+  v.transform((body) => ({ title: body.title, config: toSessionConfig(body) })),
+)
+
+export const ConfigureSessionBody = v.pipe(v.object(configEntries), v.transform(toSessionConfig))
+
+export const JoinSessionBody = v.object({
+  code: v.pipe(v.string('Please enter a session code'), v.trim(), v.nonEmpty('Please enter a session code'), v.maxLength(20, 'Invalid session code')),
+})
+
+/** The spec's client sends the role in lower case; the reference server upper-cased it. */
+export const JoinWithRoleBody = v.object({
+  role: v.pipe(
+    v.string('Please choose a role'),
+    v.toUpperCase(),
+    v.picklist(['DOCTOR', 'PATIENT', 'OBSERVER'], 'The role must be patient, observer or doctor'),
+  ),
+})
+
+export const SelectNewTopicBody = v.object({
+  topic: v.pipe(v.string('Please choose a topic'), v.trim(), v.nonEmpty('Please choose a topic'), v.maxLength(100, 'Unknown topic')),
+})
+
+const SCORE_RULE = 'Scores must be whole numbers from 0 to 4'
+const score = v.optional(v.nullable(v.pipe(v.number(SCORE_RULE), v.integer(SCORE_RULE), v.minValue(0, SCORE_RULE), v.maxValue(4, SCORE_RULE))), null)
+const itemId = v.pipe(v.union([v.string(), v.number()], 'Criterion ids must be text'), v.transform(String), v.maxLength(100, 'Criterion ids must be text'))
+const itemName = v.optional(v.pipe(v.string('Criterion names must be text'), v.maxLength(200, 'Criterion names are at most 200 characters')), '')
+const MISSING = 'Missing required fields'
+
+export const FeedbackSubmitBody = v.object({
+  sessionCode: v.pipe(v.string(MISSING), v.trim(), v.nonEmpty(MISSING), v.maxLength(20, 'Invalid session code')),
+  comment: v.pipe(v.string(MISSING), v.maxLength(MAX_TEXT, `The comment must be at most ${MAX_TEXT} characters`)),
+  criteriaScores: v.pipe(
+    v.array(
+      v.object({
+        criterionId: itemId,
+        criterionName: itemName,
+        score,
+        subScores: v.optional(
+          v.pipe(v.array(v.object({ subCriterionId: itemId, subCriterionName: itemName, score })), v.maxLength(MAX_LIST, 'Too many scores')),
+          [],
+        ),
+      }),
+      MISSING,
+    ),
+    v.maxLength(MAX_LIST, 'Too many scores'),
+  ),
+  requestNewCase: v.optional(v.nullable(v.boolean('requestNewCase must be true or false')), false),
+  requestRoleChange: v.optional(v.nullable(v.boolean('requestRoleChange must be true or false')), false),
+})
+
+/** The submitted scores as the session's rules take them. */
+export function toCriterionScores(body: v.InferOutput<typeof FeedbackSubmitBody>): CriterionScore[] {
+  return body.criteriaScores.map((criterion) => ({
+    criterionId: criterion.criterionId,
+    criterionName: criterion.criterionName,
+    score: criterion.score,
+    subScores: criterion.subScores.map((sub) => ({ subCriterionId: sub.subCriterionId, subCriterionName: sub.subCriterionName, score: sub.score })),
+  }))
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/connect.ts'
+import type { LiveChannel } from './broadcaster.ts'
+import type { CommandRunner } from './command-runner.ts'
+import { findSessionByCode } from './queries.ts'
+import type { SessionLoader } from './session-loader.ts'
+
+export interface OfflineLeaverOptions {
+  live: LiveChannel
+  db: Db
+  runner: CommandRunner
+  loader: SessionLoader
+  /** How long a participant may stay disconnected before they are taken out of the room (WIRE.md section 0). */
+  offlineLimitMs: number
+  log: { error(object: unknown, message: string): void }
+}
+
+/**
+ * Nobody is removed for being quiet, only for being gone: a participant whose live connections have all been
+ * closed for the limit leaves with reason OFFLINE_TOO_LONG, so a room is not held by someone who closed the tab.
+ * The countdown lives in this process only: after a restart, a participant who never reconnects stays until
+ * someone else leaves or the session ends.
+ */
+export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => void {
+  const { live, db, runner, loader, offlineLimitMs, log } = options
+  const pending = new Map<string, NodeJS.Timeout>()
+  const keyOf = (sessionCode: string, userId: number) => `${sessionCode}/${userId}`
+
+  const takeOut = async (sessionCode: string, userId: number) => {
+    pending.delete(keyOf(sessionCode, userId))
+    if (live.isOnline(sessionCode, userId)) return
+    const row = await findSessionByCode(db, sessionCode)
+    const state = row && (await loader.load(row.id))
+    const participant = state?.participants.find((p) => p.active && p.userId === userId)
+    if (!row || !participant) return
+    await runner.execute(row.id, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
+  }
+
+  const unsubscribe = live.onPresence(({ sessionCode, userId, online }) => {
+    const key = keyOf(sessionCode, userId)
+    clearTimeout(pending.get(key))
+    pending.delete(key)
+    if (online) return
+    const timeout = setTimeout(() => {
+      takeOut(sessionCode, userId).catch((error) => log.error({ err: error, sessionCode, userId }, 'could not remove an offline participant'))
+    }, offlineLimitMs)
+    pending.set(key, timeout)
+  })
+
+  return () => {
+    unsubscribe()
+    for (const timeout of pending.values()) clearTimeout(timeout)
+    pending.clear()
+  }
+}

@@ -1,0 +1,126 @@
+import { sql, type Transaction } from 'kysely'
+import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
+import type { Database } from '../db/schema.ts'
+import type { CommittedEvent } from './bus.ts'
+
+type Trx = Transaction<Database>
+type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
+
+const DELETED_CASE_TITLE = 'Deleted case'
+
+/**
+ * Writes the read models a batch of events changes, inside the transaction that appends them. The session row
+ * and its participants are written whole from the state after the batch (a handful of rows, and no way to drift
+ * from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once gives
+ * the same rows as running it event by event, which is what makes the read models rebuildable.
+ */
+export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
+  await upsertSession(trx, state, events)
+  await upsertParticipants(trx, state, events)
+  for (const committed of events) {
+    if (committed.event.type === 'FeedbackSubmitted') await insertFeedback(trx, state, committed.version, committed.event)
+  }
+}
+
+const atOf = (event: SessionEvent) => new Date(event.at)
+
+async function upsertSession(trx: Trx, state: SessionState, events: CommittedEvent[]) {
+  const firstReading = events.find(({ event }) => event.type === 'PhaseStarted' && event.phase === 'READING')?.event
+  const ended = events.find(({ event }) => event.type === 'SessionEnded')?.event
+  const { timer } = state
+  const row = {
+    id: state.sessionId,
+    code: state.code,
+    title: state.title,
+    host_user_id: state.hostUserId,
+    status: state.status,
+    phase: state.phase,
+    current_round: state.currentRound,
+    // A case deleted after the session ended leaves the row without one (the log keeps the id).
+    case_id: state.caseId === null ? null : sql<number | null>`(select id from cases where id = ${state.caseId})`,
+    session_type: state.config.sessionType,
+    selected_topics: JSON.stringify(state.config.selectedTopics),
+    config: JSON.stringify(state.config),
+    timer: timer ? JSON.stringify(timer) : null,
+    deadline_at: timer ? new Date(timer.startTimestamp + timer.durationSeconds * 1000) : null,
+    ended_reason: state.endedReason,
+    version: state.version,
+    created_at: new Date(state.createdAt),
+    started_at: firstReading ? atOf(firstReading) : null,
+    ended_at: ended ? atOf(ended) : null,
+  }
+  await trx
+    .insertInto('sessions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        ...row,
+        started_at: sql`coalesce(sessions.started_at, ${eb.ref('excluded.started_at')})`,
+        ended_at: sql`coalesce(sessions.ended_at, ${eb.ref('excluded.ended_at')})`,
+      })),
+    )
+    .execute()
+}
+
+async function upsertParticipants(trx: Trx, state: SessionState, events: CommittedEvent[]) {
+  if (state.participants.length === 0) return
+  const firstJoined = new Map<number, Date>()
+  for (const { event } of events) {
+    if (event.type === 'ParticipantJoined' && !firstJoined.has(event.userId)) firstJoined.set(event.userId, atOf(event))
+  }
+  const rows = state.participants.map((p) => ({
+    session_id: state.sessionId,
+    user_id: p.userId,
+    name: p.name,
+    role: p.role,
+    active: p.active,
+    has_completed: p.hasCompleted,
+    has_given_feedback: p.hasGivenFeedback,
+    joined_at: firstJoined.get(p.userId) ?? new Date(state.createdAt),
+  }))
+  await trx
+    .insertInto('session_participants')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['session_id', 'user_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        role: eb.ref('excluded.role'),
+        active: eb.ref('excluded.active'),
+        has_completed: eb.ref('excluded.has_completed'),
+        has_given_feedback: eb.ref('excluded.has_given_feedback'),
+      })),
+    )
+    .execute()
+}
+
+/** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
+async function insertFeedback(trx: Trx, state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
+  const caseInfo = await trx
+    .selectFrom('cases')
+    .innerJoin('categories', 'categories.id', 'cases.category_id')
+    .select(['cases.id', 'cases.title', 'categories.name as category_name'])
+    .where('cases.id', '=', event.caseId)
+    .executeTakeFirst()
+  const giver = state.participants.find((p) => p.userId === event.fromUserId)
+  await trx
+    .insertInto('feedback')
+    .values({
+      session_id: state.sessionId,
+      event_version: version,
+      from_user_id: event.fromUserId,
+      from_name: giver?.name ?? 'Unknown participant',
+      from_role: event.fromRole,
+      to_user_id: event.toUserId,
+      case_id: caseInfo?.id ?? null,
+      case_title: caseInfo?.title ?? DELETED_CASE_TITLE,
+      category_name: caseInfo?.category_name ?? '',
+      round: event.round,
+      comment: event.comment,
+      criteria_scores: JSON.stringify(event.criteriaScores),
+      overall_performance: event.overallPerformance,
+      created_at: atOf(event),
+    })
+    // A rebuild meets rows it wrote before: the copy taken at submission wins.
+    .onConflict((oc) => oc.columns(['session_id', 'event_version']).doNothing())
+    .execute()
+}

@@ -1,0 +1,116 @@
+import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts'
+import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
+import type { Db } from '../db/connect.ts'
+import type { SessionRow } from '../db/schema.ts'
+
+/** Reads of the session read models: look-ups by code, dashboard lists, and the case-delete guard. */
+
+const ACTIVE_STATUSES = ['CREATED', 'IN_PROGRESS'] as const
+
+export const findSessionByCode = (db: Db, code: string): Promise<SessionRow | undefined> =>
+  db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst()
+
+/**
+ * How many running (not yet ended) sessions play this case. The case-delete route must refuse (409) while this
+ * is above zero; a trigger on `cases` refuses the delete in the database as well, for the race.
+ */
+export async function activeSessionCountForCase(db: Db, caseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('case_id', '=', caseId)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** The live channel's SUBSCRIBE check: only people in the room hear it. */
+export async function isActiveParticipant(db: Db, code: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('session_participants')
+    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
+    .select('sessions.id')
+    .where('sessions.code', '=', code)
+    .where('session_participants.user_id', '=', userId)
+    .where('session_participants.active', '=', true)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The running sessions a user is in, newest first: the dashboard list, and what joining another one leaves. */
+export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
+  const rows = await db
+    .selectFrom('session_participants as me')
+    .innerJoin('sessions', 'sessions.id', 'me.session_id')
+    .select(['sessions.id', 'sessions.title', 'sessions.code', 'sessions.status', 'sessions.phase', 'sessions.created_at', 'sessions.started_at'])
+    .select(['me.role', 'sessions.host_user_id'])
+    .select((eb) =>
+      eb
+        .selectFrom('session_participants as p')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('p.session_id', '=', 'sessions.id')
+        .where('p.active', '=', true)
+        .as('participant_count'),
+    )
+    .where('me.user_id', '=', userId)
+    .where('me.active', '=', true)
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .orderBy('sessions.created_at', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    code: row.code,
+    status: row.status,
+    phase: row.phase,
+    createdAt: new Date(row.created_at).toISOString(),
+    startTime: row.started_at ? new Date(row.started_at).toISOString() : null,
+    userRole: row.role,
+    isHost: row.host_user_id === userId,
+    participantCount: Number(row.participant_count ?? 0),
+  }))
+}
+
+/** Feedback the user received as the doctor, newest first (WIRE.md section 5). */
+export async function feedbackReceived(db: Db, userId: number): Promise<FeedbackReceivedItem[]> {
+  const rows = await db
+    .selectFrom('feedback')
+    .innerJoin('sessions', 'sessions.id', 'feedback.session_id')
+    .leftJoin('users as giver', 'giver.id', 'feedback.from_user_id')
+    .leftJoin('users as receiver', 'receiver.id', 'feedback.to_user_id')
+    .selectAll('feedback')
+    .select(['sessions.code', 'sessions.title as session_title', 'giver.email as from_email', 'receiver.name as to_name', 'receiver.email as to_email'])
+    .where('feedback.to_user_id', '=', userId)
+    .orderBy('feedback.created_at', 'desc')
+    .orderBy('feedback.id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    sessionId: row.session_id,
+    sessionCode: row.code,
+    sessionTitle: row.session_title,
+    fromUser: row.from_name,
+    fromUserEmail: row.from_email,
+    fromUserRole: toLowerRole(row.from_role),
+    toUser: row.to_name ?? 'Former user',
+    toUserEmail: row.to_email,
+    comment: row.comment,
+    overallPerformance: row.overall_performance,
+    timestamp: new Date(row.created_at).toISOString(),
+    criteriaScores: row.criteria_scores as CriterionScore[],
+    roundNumber: row.round,
+    caseTitle: row.case_title,
+    caseId: row.case_id,
+    category: row.category_name,
+  }))
+}
+
+function toLowerRole(role: string): LowerRole | 'unknown' {
+  const known: SessionRole[] = ['DOCTOR', 'PATIENT', 'OBSERVER']
+  return known.includes(role as SessionRole) ? (role.toLowerCase() as LowerRole) : 'unknown'
+}
+
+/** Sessions whose running phase has a deadline: what the timers re-arm at start-up. */
+export const sessionsWithDeadlines = (db: Db) =>
+  db.selectFrom('sessions').select(['id', 'deadline_at']).where('deadline_at', 'is not', null).where('status', 'in', ACTIVE_STATUSES).execute()

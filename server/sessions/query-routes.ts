@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { JoinSessionBody } from '../../schemas/session-api.ts'
+import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
+import { conflict, forbidden, notFound } from '../errors.ts'
+import { parseBody } from '../validation.ts'
+import { actorOf, detailsFor, sessionRowOf, type SessionRoutesContext } from './route-context.ts'
+import type { SessionRoutesOptions } from './routes.ts'
+import { activeSessionsOfUser } from './queries.ts'
+import { participantViews, roleOf } from './session-view.ts'
+import { sessionTimeline } from './timeline.ts'
+
+type CodeRoute = { Params: { code: string } }
+
+export const JOIN_REFUSED = 'Invalid session code or session is full'
+const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
+
+/**
+ * Reading sessions: by code (participants only), the join check, the dashboard list, the observer status and
+ * the maintainers' timeline. Look-ups by code are rate limited per user, so codes cannot be enumerated.
+ */
+export async function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+  const context: SessionRoutesContext = { db: options.db, engine: options.engine }
+  const { db, engine } = options
+  // After authentication (hook preHandler), so the limit follows the account, whatever address it comes from.
+  const limited = (max: number) => ({
+    preHandler: app.authenticate,
+    config: {
+      rateLimit: options.rateLimits
+        ? { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `session-user-${request.currentUser.id}` }
+        : (false as const),
+    },
+  })
+
+  /** The session's state for a caller who must be in the room. */
+  const stateForParticipant = async (request: FastifyRequest, code: string) => {
+    const row = await sessionRowOf(db, code)
+    const state = await engine.loader.load(row.id)
+    if (!state) throw notFound('Session not found')
+    if (!roleOf(state, request.currentUser.id)) throw forbidden(ACCESS_DENIED)
+    return state
+  }
+
+  // The role page polls this every 2 s: 120 a minute leaves room for the room's own reloads.
+  app.get<CodeRoute>('/sessions/:code', limited(120), async (request) => {
+    const state = await stateForParticipant(request, request.params.code)
+    return detailsFor(context, state, request.currentUser.id)
+  })
+
+  // Says which roles are free without joining; the rules answer through a dry run of the join itself.
+  app.post('/sessions/join', limited(10), async (request): Promise<JoinAnswer> => {
+    const { code } = parseBody(JoinSessionBody, request.body)
+    const row = await sessionRowOf(db, code, JOIN_REFUSED)
+    const state = await engine.loader.load(row.id)
+    if (!state) throw notFound(JOIN_REFUSED)
+    const actor = actorOf(request)
+    const myRole = roleOf(state, actor.userId)
+    const roles = ['PATIENT', 'OBSERVER'] as const
+    const open = await Promise.all(roles.map((role) => engine.runner.wouldAccept(row.id, { type: 'JoinWithRole', role }, actor)))
+    const availableRoles = roles.filter((_, index) => open[index])
+    if (!myRole && availableRoles.length === 0) throw conflict(JOIN_REFUSED)
+    return {
+      sessionCode: state.code,
+      title: state.title,
+      availableRoles,
+      participants: participantViews(state, (userId) => engine.live.isOnline(state.code, userId)),
+      userRole: myRole,
+      isHost: state.hostUserId === actor.userId,
+    }
+  })
+
+  app.get('/sessions/user/active', { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id))
+
+  app.get<CodeRoute>('/sessions/:code/observer-feedback-status', { preHandler: app.authenticate }, async (request): Promise<ObserverFeedbackStatus> => {
+    const state = await stateForParticipant(request, request.params.code)
+    const observers = state.participants.filter((p) => p.active && p.role === 'OBSERVER')
+    return {
+      hasObserver: observers.length > 0,
+      observerHasGivenFeedback: observers.every((p) => p.hasGivenFeedback),
+      observerCount: observers.length,
+    }
+  })
+
+  app.get<CodeRoute>('/admin/sessions/:code/events', { preHandler: app.requireAdmin }, async (request) => {
+    const row = await sessionRowOf(db, request.params.code)
+    return sessionTimeline(db, row.id)
+  })
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify'
+import { ConfigureSessionBody, CreateSessionBody, JoinWithRoleBody, SelectNewTopicBody } from '../../schemas/session-api.ts'
+import { findCase } from '../content/cases-repo.ts'
+import type { Db } from '../db/connect.ts'
+import { parseBody } from '../validation.ts'
+import type { SessionEngine } from './engine.ts'
+import { feedbackRoutes } from './feedback-routes.ts'
+import { sessionQueryRoutes } from './query-routes.ts'
+import { actorOf, detailsFor, leaveOtherSessions, runOnSession, type SessionRoutesContext } from './route-context.ts'
+import { caseFor, participantViews, roleOf } from './session-view.ts'
+
+export interface SessionRoutesOptions {
+  db: Db
+  engine: SessionEngine
+  rateLimits: boolean
+}
+
+type CodeRoute = { Params: { code: string } }
+
+/**
+ * The session commands of SPEC.md section 7 / WIRE.md section 5. Each route only reads the request and shapes
+ * the answer: who may do what in which phase is decided by the session's rules (schemas/session), whose
+ * refusals arrive here as 403/404/409 with the message the client shows.
+ */
+export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+  const context: SessionRoutesContext = { db: options.db, engine: options.engine }
+  const { engine } = options
+  const signedIn = { preHandler: app.authenticate }
+  const run = runOnSession.bind(null, context)
+
+  app.post('/sessions', signedIn, async (request) => {
+    const body = parseBody(CreateSessionBody, request.body)
+    const { state } = await engine.runner.create(body.title, body.config, actorOf(request))
+    const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
+    return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/join-with-role', signedIn, async (request) => {
+    const { role } = parseBody(JoinWithRoleBody, request.body)
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role })
+    const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
+    const me = request.currentUser.id
+    return {
+      session: await detailsFor(context, state, me),
+      participants: participantViews(state, (userId) => engine.live.isOnline(state.code, userId)),
+      message: `Joined the session as ${role.toLowerCase()}`,
+      userRole: roleOf(state, me),
+      isHost: state.hostUserId === me,
+      leftFromSessions,
+    }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/configure', signedIn, async (request) => {
+    const config = parseBody(ConfigureSessionBody, request.body)
+    const { state } = await run(request, request.params.code, { type: 'Configure', config })
+    return {
+      session: await detailsFor(context, state, request.currentUser.id),
+      participants: participantViews(state, (userId) => engine.live.isOnline(state.code, userId)),
+      message: 'Session configured successfully',
+    }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'Start' })
+    return { message: 'Session started successfully' }
+  })
+
+  // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5).
+  app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'SkipPhase' })
+    return { message: 'Phase skipped successfully' }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request) => {
+    const { events } = await run(request, request.params.code, { type: 'NewCase' })
+    for (const { event } of events) {
+      if (event.type === 'TopicSelectionNeeded') {
+        const message = `All cases in ${event.completedTopic} have been completed. Please select a new topic.`
+        return { noMoreCases: true, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message }
+      }
+      if (event.type === 'SessionEnded') return { sessionCompleted: true, message: event.reason }
+    }
+    return { message: 'New case assigned' }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/select-new-topic', signedIn, async (request) => {
+    const { topic } = parseBody(SelectNewTopicBody, request.body)
+    const { state } = await run(request, request.params.code, { type: 'SelectNewTopic', topic })
+    const fullCase = state.caseId === null ? null : ((await findCase(options.db, state.caseId)) ?? null)
+    return { message: `New topic selected: ${topic}`, newCase: caseFor(state, fullCase, roleOf(state, request.currentUser.id)) }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/end', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'End' })
+    return { message: 'Session ended successfully', sessionEnded: true }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/complete', signedIn, async (request) => {
+    const { events } = await run(request, request.params.code, { type: 'Complete' })
+    if (events.length === 0) return { message: 'You have already completed this session', alreadyCompleted: true }
+    if (events.some(({ event }) => event.type === 'ParticipantCompleted')) return { message: 'Session marked as completed', completed: true }
+    return { message: 'Session completed successfully' }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/leave', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'Leave', reason: 'LEFT' })
+    return { message: 'Successfully left session' }
+  })
+
+  await app.register(sessionQueryRoutes, options)
+  await app.register(feedbackRoutes, options)
+}

@@ -1,0 +1,66 @@
+import { sql } from 'kysely'
+import { applyEvent } from '../../schemas/session/index.ts'
+import type { SessionState } from '../../schemas/session/types.ts'
+import type { TimelineEntry } from '../../schemas/session-wire.ts'
+import type { Db } from '../db/connect.ts'
+import { readStream } from './event-store.ts'
+import { normaliseSessionCode } from './session-codes.ts'
+import { toSessionEvent } from './session-loader.ts'
+
+/**
+ * A session's log as a maintainer reads it to settle a dispute: each event with its time, who sent it and the
+ * phase after it, folded by the same rules the server and the client use. Shared by the admin route and the
+ * replay CLI.
+ */
+
+/** Finds a session by code in the log itself, so a replay works even if the read models were lost. */
+export async function sessionIdFromLog(db: Db, code: string): Promise<number | null> {
+  const normalised = normaliseSessionCode(code)
+  if (!normalised) return null
+  const row = await db
+    .selectFrom('session_events')
+    .select('session_id')
+    .where('type', '=', 'SessionCreated')
+    .where(sql<string>`payload->>'code'`, '=', normalised)
+    .executeTakeFirst()
+  return row?.session_id ?? null
+}
+
+export interface TimelineReplay {
+  entries: TimelineEntry[]
+  /** The state after the last entry (after version `to`, when given). */
+  state: SessionState | null
+}
+
+export async function replayTimeline(db: Db, sessionId: number, options: { to?: number } = {}): Promise<TimelineReplay> {
+  const stored = await readStream(db, sessionId, { to: options.to })
+  const actorIds = [...new Set(stored.map((e) => e.actorUserId).filter((id): id is number => id !== null))]
+  const users = actorIds.length ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', actorIds).execute() : []
+  const names = new Map(users.map((u) => [u.id, u.name]))
+  let state: SessionState | null = null
+  const entries = stored.map((row): TimelineEntry => {
+    state = applyEvent(state, toSessionEvent(row))
+    return {
+      version: row.version,
+      type: row.type,
+      at: row.recordedAt.toISOString(),
+      // The log keeps the actor's id even after an account is deleted; the name is today's, if any.
+      actor: row.actorUserId === null ? null : { id: row.actorUserId, name: names.get(row.actorUserId) ?? `deleted user #${row.actorUserId}` },
+      phaseAfter: state.phase,
+      payload: row.payload as Record<string, unknown>,
+    }
+  })
+  return { entries, state }
+}
+
+export async function sessionTimeline(db: Db, sessionId: number): Promise<TimelineEntry[]> {
+  return (await replayTimeline(db, sessionId)).entries
+}
+
+/** The key fields of an event on one line: what a maintainer scans for. */
+export function describePayload(payload: Record<string, unknown>): string {
+  return Object.entries(payload)
+    .filter(([key]) => key !== 'at' && key !== 'config' && key !== 'criteriaScores')
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ')
+}
