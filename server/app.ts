@@ -11,6 +11,10 @@ import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
+import { registerLive } from './live/hub.ts'
+import { createSessionEngine } from './sessions/engine.ts'
+import { isActiveParticipant } from './sessions/queries.ts'
+import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
 import { serveWebAssets } from './web-assets.ts'
 
@@ -21,6 +25,8 @@ export interface AppDependencies {
   mailer?: Mailer
   googleCerts?: Record<string, string>
   logger?: boolean | object
+  /** The sessions' clock (default Date.now): tests move it on to expire phases without waiting. */
+  clock?: () => number
 }
 
 /** Builds the whole product as one Fastify instance; it never listens (main.ts does). */
@@ -42,6 +48,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
+  const live = await registerLive(app, { canSubscribe: (userId, code) => isActiveParticipant(database.db, code, userId) })
+  const sessions = await createSessionEngine(app, { database, live, now: deps.clock })
 
   await app.register(
     async (api) => {
@@ -55,6 +63,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
       api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
+      await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db })
     },
     { prefix: '/api' },
