@@ -1,5 +1,5 @@
 import t from 'tap'
-import { MAX_ACTIVE_PARTICIPANTS } from '../../schemas/session/index.ts'
+import { MAX_ACTIVE_PARTICIPANTS, type SessionCommand } from '../../schemas/session/index.ts'
 import { created, DEFAULT_CONFIG, HOST, OBSERVER, PATIENT, refused, SECOND_OBSERVER, Session, STRANGER, T0 } from './fixtures.ts'
 
 t.test('Create: the session and its host in the doctor seat, with the command config', async (t) => {
@@ -70,7 +70,7 @@ t.test('JoinWithRole: not into an ended session, not even the host', async (t) =
 t.test('non-participants are refused every command but join and leave', async (t) => {
   const session = created().run({ type: 'JoinWithRole', role: 'PATIENT' }, PATIENT)
   const denied = "Access denied. You don't have permission to access this session."
-  for (const command of [
+  const commands: SessionCommand[] = [
     { type: 'Configure', config: DEFAULT_CONFIG },
     { type: 'Start' },
     { type: 'SkipPhase' },
@@ -79,7 +79,8 @@ t.test('non-participants are refused every command but join and leave', async (t
     { type: 'SubmitFeedback', comment: '', criteriaScores: [], requestNewCase: false, requestRoleChange: false },
     { type: 'Complete' },
     { type: 'End' },
-  ] as const) {
+  ]
+  for (const command of commands) {
     refused(t, session, command, STRANGER, 403, denied)
   }
   t.same(session.when({ type: 'Leave', reason: 'LEFT' }, STRANGER), [], 'leaving a session one is not in stores nothing')
