@@ -76,7 +76,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Any 401 means the token no longer works: sign out, and send the user to sign in again, back here afterwards. */
-function handleUnauthorized(quiet: boolean) {
+export function handleUnauthorized(quiet: boolean) {
   const onLoginPage = window.location.pathname === '/login'
   if (!quiet && !onLoginPage) {
     rememberPostLoginRedirect(currentPath())

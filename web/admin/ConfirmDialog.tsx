@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { errorMessage } from '../api/client.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button } from '../components/Button.tsx'
+import { theme } from '../theme.ts'
+import { Modal } from './Modal.tsx'
+
+interface ConfirmDialogProps {
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  /** May be async: the dialog waits, and on failure stays open with the server's words (or `failureMessage`). */
+  onConfirm: () => Promise<void> | void
+  onCancel: () => void
+  failureMessage?: string
+  danger?: boolean
+}
+
+/** "Are you sure?" in a real modal. Cancel is focused first, so an Enter pressed out of habit destroys nothing. */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, failureMessage = 'Something went wrong. Please try again.', danger = false }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const confirm = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await onConfirm()
+    } catch (failure) {
+      setError(errorMessage(failure, failureMessage))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal title={title} onRequestClose={onCancel}>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Message>{children}</Message>
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={onCancel} data-autofocus>
+          Cancel
+        </Button>
+        <DangerButton type="button" onClick={confirm} disabled={busy} $danger={danger}>
+          {busy ? 'Working...' : confirmLabel}
+        </DangerButton>
+      </Actions>
+    </Modal>
+  )
+}
+
+const Message = styled.div`
+  margin-bottom: 20px;
+  overflow-wrap: anywhere;
+`
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 12px;
+`
+
+const DangerButton = styled(Button)<{ $danger: boolean }>`
+  ${({ $danger }) =>
+    $danger &&
+    `background: ${theme.color.danger}; border-color: ${theme.color.danger};
+     &:hover:not(:disabled) { background: #991b1b; }`}
+`

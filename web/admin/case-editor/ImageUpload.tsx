@@ -1,0 +1,121 @@
+import { useId, useState, type ChangeEvent } from 'react'
+import styled from 'styled-components'
+import { errorMessage } from '../../api/client.ts'
+import { imageSource, uploadImage } from '../../api/content.ts'
+import { ErrorText, Field, Label } from '../../forms/TextField.tsx'
+import { theme } from '../../theme.ts'
+import { SmallButton } from '../controls.tsx'
+import { EditorField } from './EditorField.tsx'
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-checks.ts'
+
+interface ImageUploadProps {
+  url: string
+  onChange: (url: string) => void
+  /** The editor keeps Save disabled while bytes are still on their way. */
+  onUploadingChange: (uploading: boolean) => void
+  error?: string
+}
+
+/** An image finding: uploaded here (checked first, with progress) or given as an address, with a preview. */
+export function ImageUpload({ url, onChange, onUploadingChange, error }: ImageUploadProps) {
+  const fileId = useId()
+  const [progress, setProgress] = useState<number | null>(null)
+  const [uploadError, setUploadError] = useState<string | null>(null)
+  const [previewFailed, setPreviewFailed] = useState(false)
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    // Cleared at once, so choosing the same file again (after fixing it) fires another change.
+    event.target.value = ''
+    if (!file) return
+    setUploadError(null)
+    const problem = await imageFileProblem(file)
+    if (problem) return setUploadError(problem)
+    setProgress(0)
+    onUploadingChange(true)
+    try {
+      const uploaded = await uploadImage(file, setProgress)
+      setPreviewFailed(false)
+      onChange(uploaded.url)
+    } catch (failure) {
+      setUploadError(errorMessage(failure, 'Error occurred while uploading file'))
+    } finally {
+      setProgress(null)
+      onUploadingChange(false)
+    }
+  }
+
+  const percent = progress === null ? 0 : Math.round(progress * 100)
+  return (
+    <>
+      <Field>
+        <Label htmlFor={fileId}>Upload image</Label>
+        <FileInput id={fileId} type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} onChange={onFile} disabled={progress !== null} aria-describedby={`${fileId}-hint`} />
+        <Small id={`${fileId}-hint`}>JPEG, PNG, GIF or WebP, at most 5 MB and 2048x2048 pixels.</Small>
+        {progress !== null && (
+          <Uploading role="status">
+            <progress value={progress} max={1} aria-label="Upload progress" />
+            Uploading... {percent}%
+          </Uploading>
+        )}
+        {uploadError && <ErrorText role="alert">{uploadError}</ErrorText>}
+      </Field>
+      <EditorField
+        label="Image URL"
+        type="url"
+        value={url}
+        onChange={(next) => {
+          setPreviewFailed(false)
+          onChange(next)
+        }}
+        placeholder="https://... or an uploaded image"
+        error={error}
+      />
+      {url.trim() && (
+        <Preview>
+          {previewFailed ? (
+            <ErrorText role="alert">The image at this address could not be loaded.</ErrorText>
+          ) : (
+            <img src={imageSource(url.trim())} alt="Preview of the findings image" onError={() => setPreviewFailed(true)} />
+          )}
+          <SmallButton type="button" $variant="secondary" onClick={() => onChange('')}>
+            Remove Image
+          </SmallButton>
+        </Preview>
+      )}
+    </>
+  )
+}
+
+const FileInput = styled.input`
+  min-height: 44px;
+  padding: 8px 0;
+  max-width: 100%;
+`
+
+const Small = styled.p`
+  margin: 0;
+  font-size: 0.875rem;
+  color: ${theme.color.muted};
+`
+
+const Uploading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  progress { flex: 1; max-width: 240px; height: 12px; }
+`
+
+const Preview = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 10px;
+  margin-bottom: 16px;
+  img {
+    max-height: 260px;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.small};
+    background: ${theme.color.background};
+  }
+`

@@ -1,0 +1,75 @@
+import styled from 'styled-components'
+import { theme } from '../../theme.ts'
+import { Select, SmallButton } from '../controls.tsx'
+
+interface PaginationProps {
+  /** Zero-based, as the server counts. */
+  page: number
+  totalPages: number
+  size: number
+  sizes: readonly number[]
+  onPage: (page: number) => void
+  onSize: (size: number) => void
+}
+
+export function Pagination({ page, totalPages, size, sizes, onPage, onSize }: PaginationProps) {
+  const pages = Math.max(totalPages, 1)
+  return (
+    <Bar aria-label="Pagination">
+      <label>
+        Rows per page
+        <SizeSelect value={size} onChange={(event) => onSize(Number(event.target.value))}>
+          {sizes.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SizeSelect>
+      </label>
+      <Pages>
+        <SmallButton type="button" $variant="secondary" onClick={() => onPage(0)} disabled={page === 0} aria-label="First page">
+          «
+        </SmallButton>
+        <SmallButton type="button" $variant="secondary" onClick={() => onPage(page - 1)} disabled={page === 0}>
+          Previous
+        </SmallButton>
+        <span aria-live="polite">
+          Page {page + 1} of {pages}
+        </span>
+        <SmallButton type="button" $variant="secondary" onClick={() => onPage(page + 1)} disabled={page + 1 >= pages}>
+          Next
+        </SmallButton>
+        <SmallButton type="button" $variant="secondary" onClick={() => onPage(pages - 1)} disabled={page + 1 >= pages} aria-label="Last page">
+          »
+        </SmallButton>
+      </Pages>
+    </Bar>
+  )
+}
+
+const Bar = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: 16px;
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    font-weight: 600;
+  }
+`
+
+const SizeSelect = styled(Select)`
+  width: auto;
+`
+
+const Pages = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  span { color: ${theme.color.muted}; padding: 0 4px; }
+`

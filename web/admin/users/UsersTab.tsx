@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import type { UserRole, UserView } from '../../../schemas/auth.ts'
+import { deleteUser } from '../../api/admin.ts'
+import { Alert } from '../../components/Alert.tsx'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
+import { Count, PanelHeader, SearchBox, SelectBox, Toolbar } from '../controls.tsx'
+import { ChangeRoleDialog } from './ChangeRoleDialog.tsx'
+import { Pagination } from './Pagination.tsx'
+import { UserStatsCards } from './UserStatsCards.tsx'
+import { UsersTable } from './UsersTable.tsx'
+import { PAGE_SIZES, useUsersPage } from './useUsersPage.ts'
+
+const ROLE_OPTIONS = [
+  { value: '', label: 'All Roles' },
+  { value: 'USER', label: 'Users' },
+  { value: 'ADMIN', label: 'Admins' },
+]
+
+export function UsersTab() {
+  const users = useUsersPage()
+  const [changingRole, setChangingRole] = useState<UserView | null>(null)
+  const [deleting, setDeleting] = useState<UserView | null>(null)
+  const total = users.result?.totalItems ?? 0
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    await deleteUser(deleting.id)
+    setDeleting(null)
+    users.refresh()
+  }
+
+  return (
+    <section aria-labelledby="users-heading">
+      <PanelHeader>
+        <h2 id="users-heading">User Management</h2>
+      </PanelHeader>
+      <UserStatsCards stats={users.stats} />
+      <Toolbar>
+        <SearchBox label="Search users" placeholder="Name or email" value={users.searchText} onChange={users.setSearchText} />
+        <SelectBox label="Role" value={users.role} onChange={(role) => users.setRole(role as '' | UserRole)} options={ROLE_OPTIONS} />
+      </Toolbar>
+      {users.error && <Alert tone="error">{users.error}</Alert>}
+      <Count role="status" aria-busy={users.loading}>
+        {users.result ? `${total} ${total === 1 ? 'user' : 'users'} found` : 'Loading users...'}
+      </Count>
+      {users.result && <UsersTable users={users.result.users} onChangeRole={setChangingRole} onDelete={setDeleting} />}
+      {users.result && (
+        <Pagination
+          page={users.page}
+          totalPages={users.result.totalPages}
+          size={users.size}
+          sizes={PAGE_SIZES}
+          onPage={users.setPage}
+          onSize={users.setSize}
+        />
+      )}
+      {changingRole && (
+        <ChangeRoleDialog
+          user={changingRole}
+          onChanged={() => {
+            setChangingRole(null)
+            users.refresh()
+          }}
+          onCancel={() => setChangingRole(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog title="Delete user?" confirmLabel="Delete User" danger failureMessage="Failed to delete user" onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
+          Delete the account of <strong>{deleting.name}</strong> ({deleting.email})? This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import styled from 'styled-components'
+import type { UserView } from '../../../schemas/auth.ts'
+import { useAuth } from '../../auth/AuthContext.tsx'
+import { theme } from '../../theme.ts'
+import { EmptyState, RowActions, SmallButton, Table, TableScroll } from '../controls.tsx'
+
+interface UsersTableProps {
+  users: UserView[]
+  onChangeRole: (user: UserView) => void
+  onDelete: (user: UserView) => void
+}
+
+export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
+  const { user: me } = useAuth()
+  if (users.length === 0) return <EmptyState>No users match these filters.</EmptyState>
+  return (
+    <TableScroll>
+      <Table aria-label="Users">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Account Type</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td>
+                {user.name}
+                {user.id === me?.id && <You> (you)</You>}
+              </td>
+              <td>{user.email}</td>
+              <td>
+                <RoleBadge $admin={user.role === 'ADMIN'}>{user.role}</RoleBadge>
+              </td>
+              <td>{user.provider === 'GOOGLE' ? 'Google' : 'Email'}</td>
+              <td>
+                <RowActions>
+                  <SmallButton type="button" $variant="secondary" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.name}`}>
+                    Change Role
+                  </SmallButton>
+                  <SmallButton type="button" $variant="secondary" onClick={() => onDelete(user)} aria-label={`Delete ${user.name}`}>
+                    Delete
+                  </SmallButton>
+                </RowActions>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  )
+}
+
+const You = styled.span`
+  color: ${theme.color.muted};
+`
+
+const RoleBadge = styled.span<{ $admin: boolean }>`
+  padding: 2px 10px;
+  border-radius: ${theme.radius.round};
+  font-size: 0.85rem;
+  font-weight: 700;
+  background: ${({ $admin }) => ($admin ? '#ede9fe' : theme.color.primarySoft)};
+  color: ${({ $admin }) => ($admin ? '#5b21b6' : theme.color.primary)};
+`

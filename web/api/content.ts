@@ -1,0 +1,67 @@
+import type * as v from 'valibot'
+import type { CaseBody, CaseView, CategoryView } from '../../schemas/content.ts'
+import { authStore } from '../auth/auth-store.ts'
+import { API_BASE, api, ApiError, handleUnauthorized } from './client.ts'
+
+/** The case-bank calls of WIRE.md section 5 (categories, cases, image upload). */
+
+export type CaseDraft = v.InferInput<typeof CaseBody>
+
+export const fetchCategories = () => api.get<CategoryView[]>('/categories')
+
+export const createCategory = (name: string) => api.post<CategoryView>('/categories', { name })
+
+export const renameCategory = (id: number, name: string) => api.put<CategoryView>(`/categories/${id}`, { name })
+
+export const deleteCategory = (id: number) => api.delete<{ message: string }>(`/categories/${id}`)
+
+export const fetchCases = () => api.get<CaseView[]>('/cases')
+
+export const saveCase = (draft: CaseDraft, id?: number) =>
+  id === undefined ? api.post<CaseView>('/cases', draft) : api.put<CaseView>(`/cases/${id}`, draft)
+
+export const deleteCase = (id: number) => api.delete<{ message: string }>(`/cases/${id}`)
+
+export interface UploadedImage {
+  url: string
+  originalName: string
+}
+
+/**
+ * POST /upload/image with the file in the `file` field. XMLHttpRequest rather than fetch, because only it
+ * reports upload progress; failures are the same ApiError as every other call, and a 401 signs out the same way.
+ */
+export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadedImage> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `${API_BASE}/upload/image`)
+    request.setRequestHeader('Accept', 'application/json')
+    const token = authStore.token()
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`)
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    request.onerror = () => reject(new ApiError(0, null, null))
+    request.onload = () => {
+      const data = parseJson(request.responseText)
+      if (request.status >= 200 && request.status < 300) return resolve(data as UploadedImage)
+      if (request.status === 401) handleUnauthorized(false)
+      const serverError = (data as { error?: unknown } | null)?.error
+      reject(new ApiError(request.status, typeof serverError === 'string' && serverError ? serverError : null, data))
+    }
+    const body = new FormData()
+    body.append('file', file)
+    request.send(body)
+  })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return null
+  }
+}
+
+/** Our uploads answer a path (`/uploads/images/x.png`) served under the API base; full web addresses stay as they are. */
+export const imageSource = (url: string) => (/^https?:\/\//i.test(url) ? url : `${API_BASE}${url}`)
