@@ -1,0 +1,90 @@
+/**
+ * The feedback form's rules (SPEC section 5, feedback submit): one score slot per criterion without
+ * sub-criteria and per sub-criterion, all empty at first; whole steps 0-4; a criterion with sub-criteria shows
+ * the average of its sub-scores; nothing is sent until every slot is filled.
+ */
+import type { CriterionView } from '../content.ts'
+import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED } from '../session/feedback-scores.ts'
+import type { CriterionScore } from '../session/types.ts'
+
+export { RATINGS_REQUIRED }
+
+export const SCORE_STEPS: readonly number[] = Array.from({ length: MAX_SCORE - MIN_SCORE + 1 }, (_, i) => MIN_SCORE + i)
+
+/** Scores given so far, by slot id; a slot not present is still empty. */
+export type ScoreSlots = Readonly<Record<string, number>>
+
+export interface FeedbackDraft {
+  scores: ScoreSlots
+  comment: string
+}
+
+export const EMPTY_DRAFT: FeedbackDraft = { scores: {}, comment: '' }
+
+export const NO_CRITERIA = 'No feedback criteria defined for this case. Please contact the administrator.'
+
+/** The case's criteria and sub-criteria in the order the case gives them. */
+export function orderedCriteria(criteria: readonly CriterionView[]): CriterionView[] {
+  return [...criteria]
+    .sort((a, b) => a.order - b.order)
+    .map((criterion) => ({ ...criterion, subCriteria: [...(criterion.subCriteria ?? [])].sort((a, b) => a.order - b.order) }))
+}
+
+/** Sub-criteria are scored in their own slots; a criterion is scored directly only when it has none. */
+export function hasSubCriteria(criterion: CriterionView): boolean {
+  return (criterion.subCriteria ?? []).length > 0
+}
+
+export function slotId(criterionId: string, subCriterionId?: string): string {
+  return subCriterionId === undefined ? criterionId : `${criterionId}/${subCriterionId}`
+}
+
+export function slotsOf(criteria: readonly CriterionView[]): string[] {
+  return orderedCriteria(criteria).flatMap((criterion) =>
+    hasSubCriteria(criterion) ? criterion.subCriteria.map((sub) => slotId(criterion.id, sub.id)) : [slotId(criterion.id)],
+  )
+}
+
+export function isWholeStep(score: number): boolean {
+  return Number.isInteger(score) && score >= MIN_SCORE && score <= MAX_SCORE
+}
+
+/** A score for a slot of this mark scheme, or the draft unchanged for anything else. */
+export function withScore(draft: FeedbackDraft, criteria: readonly CriterionView[], slot: string, score: number): FeedbackDraft {
+  if (!isWholeStep(score) || !slotsOf(criteria).includes(slot)) return draft
+  return { ...draft, scores: { ...draft.scores, [slot]: score } }
+}
+
+export function isComplete(criteria: readonly CriterionView[], scores: ScoreSlots): boolean {
+  const slots = slotsOf(criteria)
+  return slots.length > 0 && slots.every((slot) => scores[slot] !== undefined)
+}
+
+/** What a criterion scores: its direct rating, or the average of its sub-scores (null while none is given). */
+export function criterionScore(criterion: CriterionView, scores: ScoreSlots): number | null {
+  if (!hasSubCriteria(criterion)) return scores[slotId(criterion.id)] ?? null
+  const given = criterion.subCriteria.flatMap((sub) => {
+    const score = scores[slotId(criterion.id, sub.id)]
+    return score === undefined ? [] : [score]
+  })
+  return given.length === 0 ? null : given.reduce((sum, score) => sum + score, 0) / given.length
+}
+
+/** The body's `criteriaScores` (WIRE.md section 5): a criterion with sub-criteria sends score null. */
+export function toCriteriaScores(criteria: readonly CriterionView[], scores: ScoreSlots): CriterionScore[] {
+  return orderedCriteria(criteria).map((criterion) => ({
+    criterionId: criterion.id,
+    criterionName: criterion.name,
+    score: hasSubCriteria(criterion) ? null : (scores[slotId(criterion.id)] ?? null),
+    subScores: criterion.subCriteria.map((sub) => ({
+      subCriterionId: sub.id,
+      subCriterionName: sub.name,
+      score: scores[slotId(criterion.id, sub.id)] ?? null,
+    })),
+  }))
+}
+
+/** Shows 2.5 as "2.5" and 2.333 as "2.33": averages need no more. */
+export function formatScore(score: number): string {
+  return String(Math.round(score * 100) / 100)
+}

@@ -1,0 +1,207 @@
+/**
+ * The session room in the browser as an XState machine: loading -> room -> ended (or failed). It is fed the
+ * GET /sessions/{code} snapshot and the live messages, and keeps the feedback form whose rules (reset, whole
+ * steps, completeness, one submission at a time, the pending-observer question) are SPEC sections 4 and 5.
+ * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import type { CriterionScore } from '../session/types.ts'
+import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../session-wire.ts'
+import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
+import { draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
+import { criteriaOf } from './case-content.ts'
+
+/** Close (-> dashboard), ask for a new case (patient), or swap seats with the doctor for the next case (patient). */
+export type SubmitChoice = 'close' | 'newCase' | 'roleChange'
+
+export interface FeedbackSubmission {
+  sessionCode: string
+  comment: string
+  criteriaScores: CriterionScore[]
+  requestNewCase: boolean
+  requestRoleChange?: boolean
+}
+
+export interface RoomContext {
+  userId: number
+  session: RoomSession | null
+  loadError: string | null
+  endedReason: string | null
+  /** Live messages held while a snapshot is on its way, replayed over it so nothing is lost or undone. */
+  buffer: LiveMessage[] | null
+  draft: FeedbackDraft
+  /** draftOwner() of the session the draft was started for. */
+  draftFor: string
+  formError: string | null
+  choice: SubmitChoice | null
+}
+
+export type RoomEvent =
+  | { type: 'SNAPSHOT'; details: SessionDetails; serverNow: number }
+  | { type: 'LOAD_FAILED'; message: string }
+  | { type: 'RETRY' }
+  | { type: 'SYNC_STARTED' }
+  | { type: 'LIVE'; message: LiveMessage }
+  | { type: 'CONSULTATION_ENDED' }
+  | { type: 'SCORE'; slot: string; score: number }
+  | { type: 'COMMENT'; text: string }
+  | { type: 'SUBMIT'; choice: SubmitChoice }
+  | { type: 'WAIT' }
+  | { type: 'CONTINUE' }
+
+/** The new-case submit keeps the "Feedback Submitted" notice this long before the form resets (SPEC section 9). */
+export const FORM_RESET_DELAY_MS = 500
+
+const CHOICES_BY_ROLE: Record<string, SubmitChoice[]> = { patient: ['close', 'newCase', 'roleChange'], observer: ['close'] }
+
+export const choicesFor = (role: string | null): SubmitChoice[] => (role ? (CHOICES_BY_ROLE[role] ?? []) : [])
+
+function submission(context: RoomContext): FeedbackSubmission {
+  const session = context.session!
+  const { choice } = context
+  return {
+    sessionCode: session.code,
+    comment: context.draft.comment,
+    criteriaScores: toCriteriaScores(criteriaOf(session.selectedCase), context.draft.scores),
+    requestNewCase: choice === 'newCase' || choice === 'roleChange',
+    ...(choice === 'roleChange' ? { requestRoleChange: true } : {}),
+  }
+}
+
+function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: number): RoomSession {
+  return (buffer ?? []).reduce((current, message) => withLiveMessage(current, message, userId), session)
+}
+
+export const roomMachine = setup({
+  types: {
+    context: {} as RoomContext,
+    events: {} as RoomEvent,
+    input: {} as { userId: number },
+  },
+  actors: {
+    // Replaced by the web client (roomMachine.provide); the defaults say so loudly if one is forgotten.
+    submitFeedback: fromPromise<unknown, FeedbackSubmission>(async () => {
+      throw new Error('submitFeedback is provided by the web client')
+    }),
+    observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => {
+      throw new Error('observerStatus is provided by the web client')
+    }),
+  },
+  guards: {
+    isSessionEnded: ({ event }) => event.type === 'LIVE' && event.message.type === 'SESSION_ENDED',
+    draftOutdated: ({ context }) => context.session !== null && draftOwner(context.session) !== context.draftFor,
+    mayNotSubmit: ({ context, event }) => {
+      const session = context.session
+      if (event.type !== 'SUBMIT' || !session || session.phase !== 'FEEDBACK') return true
+      return !choicesFor(session.role).includes(event.choice)
+    },
+    formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
+    asksPatientQuestion: ({ context, event }) =>
+      event.type === 'SUBMIT' && context.session?.role === 'patient' && event.choice !== 'close',
+    observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
+    choseNextCase: ({ context }) => context.choice === 'newCase' || context.choice === 'roleChange',
+  },
+  actions: {
+    applySnapshot: assign(({ context, event }) => {
+      if (event.type !== 'SNAPSHOT') return {}
+      const fresh = fromSnapshot(event.details, context.userId, event.serverNow, context.session)
+      return { session: replayed(fresh, context.buffer, context.userId), buffer: null, loadError: null }
+    }),
+    applyLive: assign(({ context, event }) => {
+      if (event.type !== 'LIVE' || !context.session) return {}
+      return {
+        session: withLiveMessage(context.session, event.message, context.userId),
+        buffer: context.buffer ? [...context.buffer, event.message] : null,
+      }
+    }),
+    holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
+    startBuffering: assign({ buffer: () => [] }),
+    end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
+    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null })),
+  },
+}).createMachine({
+  id: 'room',
+  context: ({ input }) => ({
+    userId: input.userId,
+    session: null,
+    loadError: null,
+    endedReason: null,
+    buffer: [],
+    draft: EMPTY_DRAFT,
+    draftFor: '',
+    formError: null,
+    choice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: 'startBuffering',
+      on: {
+        SNAPSHOT: { target: 'room', actions: ['applySnapshot', 'freshDraft'] },
+        LOAD_FAILED: { target: 'failed', actions: assign({ loadError: ({ event }) => event.message }) },
+        LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { actions: 'holdLive' }],
+      },
+    },
+    failed: { on: { RETRY: 'loading' } },
+    room: {
+      initial: 'editing',
+      // A new case, round or reading phase starts a fresh form, whatever the form was doing.
+      always: { guard: 'draftOutdated', target: '.editing', actions: 'freshDraft' },
+      on: {
+        SNAPSHOT: { actions: 'applySnapshot' },
+        SYNC_STARTED: { actions: 'startBuffering' },
+        LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { actions: 'applyLive' }],
+        CONSULTATION_ENDED: { actions: assign({ session: ({ context }) => context.session && withFeedbackPhase(context.session) }) },
+      },
+      states: {
+        editing: {
+          on: {
+            SCORE: {
+              actions: assign(({ context, event }) => ({
+                draft: withScore(context.draft, criteriaOf(context.session?.selectedCase ?? null), event.slot, event.score),
+                formError: null,
+              })),
+            },
+            COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
+            SUBMIT: [
+              { guard: 'mayNotSubmit' },
+              { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED }) },
+              { guard: 'asksPatientQuestion', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
+              { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
+            ],
+          },
+        },
+        checkingObserver: {
+          invoke: {
+            src: 'observerStatus',
+            input: ({ context }) => ({ sessionCode: context.session!.code }),
+            onDone: [{ guard: { type: 'observerStillScoring', params: ({ event }) => event.output }, target: 'confirmingObserver' }, { target: 'submitting' }],
+            // SPEC section 7: when the status cannot be read, assume there is no observer to wait for.
+            onError: 'submitting',
+          },
+        },
+        confirmingObserver: {
+          on: {
+            WAIT: { target: 'editing', actions: assign({ choice: null }) },
+            CONTINUE: 'submitting',
+          },
+        },
+        submitting: {
+          entry: assign({ formError: null }),
+          invoke: {
+            src: 'submitFeedback',
+            input: ({ context }) => submission(context),
+            onDone: 'submitted',
+            onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+          },
+        },
+        submitted: {
+          after: { [FORM_RESET_DELAY_MS]: { guard: 'choseNextCase', target: 'editing', actions: 'freshDraft' } },
+        },
+      },
+    },
+    ended: { type: 'final' },
+  },
+})
+
+export type RoomMachine = typeof roomMachine

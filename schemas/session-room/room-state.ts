@@ -1,0 +1,173 @@
+/**
+ * What the room knows about its session, and how the GET snapshot and each live message change it (SPEC
+ * section 4, room reactions). Pure functions: the room machine (room-machine.ts) only wraps them.
+ */
+import type { RoleCaseView } from '../case-views.ts'
+import type { Phase, SessionStatus, SessionType, TimingType } from '../session/types.ts'
+import type { LiveMessage, LowerRole, ParticipantView, SessionDetails } from '../session-wire.ts'
+import { startFromRemaining } from './timer.ts'
+
+export interface RoomTimer {
+  phase: 'READING' | 'CONSULTATION'
+  startTimestamp: number
+  durationSeconds: number
+}
+
+export interface RoomConfig {
+  readingTime: number
+  consultationTime: number
+  timingType: TimingType
+  sessionType: SessionType
+  selectedTopics: string[]
+}
+
+export interface TopicChoice {
+  completedTopic: string
+  availableTopics: string[]
+}
+
+export interface RoomSession {
+  code: string
+  title: string
+  phase: Phase
+  status: SessionStatus
+  currentRound: number
+  /** Lower case, as participants carry it; null for someone no longer in the room. */
+  role: LowerRole | null
+  isHost: boolean
+  participants: ParticipantView[]
+  config: RoomConfig
+  selectedCase: RoleCaseView | null
+  timer: RoomTimer | null
+  /** Start of the latest reading phase seen: a new reading phase starts a fresh feedback form. */
+  readingStartedAt: number | null
+  /** Open while the doctor must pick another topic (TOPIC_SELECTION_NEEDED). */
+  topicChoice: TopicChoice | null
+}
+
+export const DEFAULT_END_REASON = 'Session has ended'
+
+/** The server sends the topics JSON-encoded (WIRE.md section 7, quirk 3); anything unreadable counts as none. */
+export function parseTopics(encoded: string): string[] {
+  try {
+    const topics: unknown = JSON.parse(encoded)
+    return Array.isArray(topics) ? topics.filter((topic): topic is string => typeof topic === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function isTimedPhase(phase: Phase): phase is RoomTimer['phase'] {
+  return phase === 'READING' || phase === 'CONSULTATION'
+}
+
+function phaseMinutes(config: RoomConfig, phase: RoomTimer['phase']): number {
+  return phase === 'READING' ? config.readingTime : config.consultationTime
+}
+
+/** The clock of a GET: from its start timestamp (preferred), else from the seconds it says are left. */
+function snapshotTimer(details: SessionDetails, config: RoomConfig, serverNow: number): RoomTimer | null {
+  const { phase } = details
+  if (!isTimedPhase(phase)) return null
+  const durationSeconds = details.totalTime > 0 ? details.totalTime : Math.round(phaseMinutes(config, phase) * 60)
+  if (details.timerStartTimestamp !== null) return { phase, startTimestamp: details.timerStartTimestamp, durationSeconds }
+  if (details.timeRemaining > 0) return { phase, startTimestamp: startFromRemaining(durationSeconds, details.timeRemaining, serverNow), durationSeconds }
+  return null
+}
+
+/** My role as the participant list says it: when it changes in an update, the room follows (SPEC section 4). */
+function myRole(participants: ParticipantView[], userId: number, fallback: LowerRole | null): LowerRole | null {
+  const me = participants.find((p) => p.userId === userId || p.id === String(userId))
+  return me ? me.role : fallback
+}
+
+export function fromSnapshot(details: SessionDetails, userId: number, serverNow: number, previous: RoomSession | null): RoomSession {
+  const config: RoomConfig = {
+    readingTime: details.readingTime,
+    consultationTime: details.consultationTime,
+    timingType: details.timingType,
+    sessionType: details.sessionType,
+    selectedTopics: parseTopics(details.selectedTopics),
+  }
+  const timer = snapshotTimer(details, config, serverNow)
+  const stillOpen = previous?.topicChoice && details.phase === 'READING' && details.selectedCase?.id === previous.selectedCase?.id
+  return {
+    code: details.code,
+    title: details.title,
+    phase: details.phase,
+    status: details.status,
+    currentRound: details.currentRound,
+    role: myRole(details.participants, userId, details.userRole ? (details.userRole.toLowerCase() as LowerRole) : null),
+    isHost: details.isHost,
+    participants: details.participants,
+    config,
+    selectedCase: details.selectedCase,
+    timer,
+    readingStartedAt: details.phase === 'READING' && timer ? timer.startTimestamp : (previous?.readingStartedAt ?? null),
+    topicChoice: stillOpen ? previous.topicChoice : null,
+  }
+}
+
+/** A live message applied to the room. SESSION_ENDED, USER_LEFT and ROLE_CHANGE change nothing here. */
+export function withLiveMessage(session: RoomSession, message: LiveMessage, userId: number): RoomSession {
+  switch (message.type) {
+    case 'SESSION_UPDATE': {
+      const selectedCase = message.selectedCase ?? session.selectedCase
+      const newCase = selectedCase?.id !== session.selectedCase?.id
+      return {
+        ...session,
+        title: message.title,
+        phase: message.phase,
+        status: message.status,
+        currentRound: message.currentRound,
+        config: { ...message.config, selectedTopics: parseTopics(message.config.selectedTopics) },
+        participants: message.participants,
+        role: myRole(message.participants, userId, session.role),
+        selectedCase,
+        // The doctor's topic choice brings a new case; a new round also settles it.
+        topicChoice: newCase || message.currentRound !== session.currentRound ? null : session.topicChoice,
+      }
+    }
+    case 'PARTICIPANT_UPDATE':
+      return { ...session, participants: message.participants, role: myRole(message.participants, userId, session.role) }
+    case 'PHASE_CHANGE': {
+      const timer = isTimedPhase(message.phase) && message.durationSeconds > 0
+        ? { phase: message.phase, startTimestamp: message.startTimestamp, durationSeconds: message.durationSeconds }
+        : null
+      const reading = message.phase === 'READING'
+      return {
+        ...session,
+        phase: message.phase,
+        timer,
+        readingStartedAt: reading ? message.startTimestamp : session.readingStartedAt,
+        topicChoice: reading ? null : session.topicChoice,
+      }
+    }
+    case 'TIMER_START':
+      if (message.phase !== session.phase || message.durationSeconds <= 0) return session
+      return { ...session, timer: { phase: message.phase, startTimestamp: message.startTimestamp, durationSeconds: message.durationSeconds } }
+    case 'TOPIC_SELECTION_NEEDED':
+      return { ...session, topicChoice: { completedTopic: message.completedTopic, availableTopics: message.availableTopics } }
+    case 'SESSION_ENDED':
+    case 'USER_LEFT':
+    case 'ROLE_CHANGE':
+      return session
+  }
+}
+
+/** The doctor ended the consultation and the server accepted: the room moves on without waiting for the echo. */
+export function withFeedbackPhase(session: RoomSession): RoomSession {
+  return session.phase === 'CONSULTATION' ? { ...session, phase: 'FEEDBACK', timer: null } : session
+}
+
+/**
+ * What a feedback draft belongs to. The form resets when this changes: a new case, a new round, or a new
+ * reading phase (SPEC section 4).
+ */
+export function draftOwner(session: RoomSession): string {
+  return `${session.selectedCase?.id ?? 'none'}|${session.currentRound}|${session.readingStartedAt ?? 'none'}`
+}
+
+export function endReason(reason: string | undefined): string {
+  return reason?.trim() ? reason : DEFAULT_END_REASON
+}

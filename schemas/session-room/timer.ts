@@ -1,0 +1,88 @@
+/**
+ * The room's phase clock, computed from the server's start timestamp and duration (never counted locally, so a
+ * reload, a sleeping laptop or a throttled tab shows the same time as everyone else). `serverNow` is the
+ * browser's clock corrected by the estimated offset (clock-offset.ts).
+ */
+
+export interface PhaseClock {
+  startTimestamp: number
+  durationSeconds: number
+}
+
+/** The two-minute warning of SPEC section 9. */
+export const TWO_MINUTE_WARNING_SECONDS = 120
+
+/** Whole seconds left: duration minus the elapsed whole seconds, never below 0 (SPEC section 4, Timer). */
+export function remainingSeconds(clock: PhaseClock, serverNow: number): number {
+  return Math.max(0, clock.durationSeconds - elapsedSeconds(clock, serverNow))
+}
+
+/** Whole seconds since the phase started, from 0 up to its duration (what a stopwatch shows). */
+export function elapsedSeconds(clock: PhaseClock, serverNow: number): number {
+  const elapsed = Math.floor((serverNow - clock.startTimestamp) / 1000)
+  return Math.min(clock.durationSeconds, Math.max(0, elapsed))
+}
+
+/** When the GET carries no start timestamp, only the seconds left: the start they imply. */
+export function startFromRemaining(durationSeconds: number, timeRemaining: number, serverNow: number): number {
+  return serverNow - (durationSeconds - timeRemaining) * 1000
+}
+
+/** 487 -> "8:07"; an hour or more keeps counting minutes ("75:00"). */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds))
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
+
+/** Spoken form for screen readers: "2 minutes", "1 minute 30 seconds", "45 seconds". */
+export function spokenDuration(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60)
+  const seconds = totalSeconds % 60
+  const parts = [
+    minutes > 0 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '',
+    seconds > 0 || minutes === 0 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : '',
+  ]
+  return parts.filter(Boolean).join(' ')
+}
+
+/** The moments worth announcing: saying the time every second would drown a screen reader. */
+export type TimerMilestone = 'start' | 'two-minutes' | 'one-minute' | 'zero'
+
+const MILESTONE_SECONDS: Array<[TimerMilestone, number]> = [
+  ['two-minutes', 120],
+  ['one-minute', 60],
+  ['zero', 0],
+]
+
+/**
+ * The milestone crossed between two readings of the remaining time (`previous` null = the phase just began,
+ * or the page just loaded). Only the latest milestone crossed is returned, so a tab that slept through
+ * several says only where things stand now. The phase start counts only if the phase has time left.
+ */
+export function crossedMilestone(previous: number | null, current: number, durationSeconds: number): TimerMilestone | null {
+  if (previous === null) return current > 0 && current >= durationSeconds - 1 ? 'start' : null
+  let crossed: TimerMilestone | null = null
+  for (const [milestone, at] of MILESTONE_SECONDS) {
+    if (previous > at && current <= at && durationSeconds > at) crossed = milestone
+  }
+  return crossed
+}
+
+/** What a screen reader hears at a milestone. */
+export function milestoneAnnouncement(milestone: TimerMilestone, phaseName: string, durationSeconds: number): string {
+  switch (milestone) {
+    case 'start':
+      return `${phaseName} started: ${spokenDuration(durationSeconds)}.`
+    case 'two-minutes':
+      return `2 minutes left in ${phaseName.toLowerCase()}.`
+    case 'one-minute':
+      return `1 minute left in ${phaseName.toLowerCase()}.`
+    case 'zero':
+      return `${phaseName} time is up.`
+  }
+}
+
+/** The two-minute warning sound: once, when the consultation first shows 120 seconds or fewer (but not 0). */
+export function shouldWarnTwoMinutes(alreadyWarned: boolean, remaining: number): boolean {
+  return !alreadyWarned && remaining > 0 && remaining <= TWO_MINUTE_WARNING_SECONDS
+}

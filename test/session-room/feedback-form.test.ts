@@ -1,0 +1,50 @@
+import t from 'tap'
+import { criterionScore, formatScore, isComplete, orderedCriteria, slotId, slotsOf, withScore, EMPTY_DRAFT } from '../../schemas/session-room/feedback-form.ts'
+import { caseTitle, findingsOf, imageSource, notesOf } from '../../schemas/session-room/case-content.ts'
+import type { DoctorCaseView, ObserverCaseView } from '../../schemas/case-views.ts'
+import { patientCase } from './fixtures.ts'
+
+const criteria = patientCase().feedbackCriteria
+
+t.test('one slot per criterion without sub-criteria and per sub-criterion, in order', async (t) => {
+  t.same(slotsOf(criteria), ['c1', 'c2/s1', 'c2/s2'])
+  t.same(orderedCriteria(criteria).map((c) => c.name), ['Data gathering', 'Management'])
+})
+
+t.test('scores are whole steps 0-4 for slots of the scheme only', async (t) => {
+  let draft = withScore(EMPTY_DRAFT, criteria, 'c1', 4)
+  draft = withScore(draft, criteria, 'c1', 5)
+  draft = withScore(draft, criteria, 'c2', 2)
+  draft = withScore(draft, criteria, 'c2/s1', -1)
+  t.same(draft.scores, { c1: 4 }, 'out of range, half steps and the parent of sub-criteria are refused')
+  t.equal(isComplete(criteria, draft.scores), false)
+  draft = withScore(withScore(draft, criteria, 'c2/s1', 0), criteria, 'c2/s2', 3)
+  t.equal(isComplete(criteria, draft.scores), true)
+  t.equal(isComplete([], {}), false, 'a case without criteria can never be submitted')
+})
+
+t.test('a criterion with sub-criteria shows their average', async (t) => {
+  const management = orderedCriteria(criteria)[1]
+  t.equal(criterionScore(management, {}), null)
+  t.equal(criterionScore(management, { [slotId('c2', 's1')]: 3 }), 3)
+  t.equal(criterionScore(management, { 'c2/s1': 3, 'c2/s2': 2 }), 2.5)
+  t.equal(formatScore(7 / 3), '2.33')
+})
+
+t.test('what each role reads of its case', async (t) => {
+  const doctorView: DoctorCaseView = {
+    id: 1, description: 'd', category: { id: 1, name: 'Cardiology' }, visualData: null, imageUrl: '/uploads/images/x.png',
+    doctorNotes: 'Take a history', doctorSections: [{ id: 'b', title: 'B', content: '', order: 1 }, { id: 'a', title: 'A', content: '', order: 0 }], sections: [],
+  }
+  t.equal(caseTitle(doctorView), null)
+  t.same(notesOf(doctorView).map((block) => [block.side, block.sections.map((s) => s.id)]), [['doctor', ['a', 'b']]])
+  t.same(findingsOf(doctorView), { kind: 'image', content: '/uploads/images/x.png' })
+  t.equal(imageSource('/uploads/images/x.png', '/api'), '/api/uploads/images/x.png')
+  t.equal(imageSource('https://example.org/x.png', '/api'), 'https://example.org/x.png')
+
+  const observerView: ObserverCaseView = { ...patientCase(), doctorNotes: 'Take a history', doctorSections: [], visualData: { type: 'text', content: 'BP 150/90' } }
+  t.same(notesOf(observerView).map((block) => block.side), ['doctor', 'patient'], 'the observer sees both sets of notes')
+  t.same(findingsOf(observerView), { kind: 'text', content: 'BP 150/90' })
+  t.same(notesOf(patientCase()).map((block) => block.side), ['patient'])
+  t.equal(findingsOf(patientCase()), null)
+})

@@ -1,0 +1,246 @@
+import t from 'tap'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { RATINGS_REQUIRED, slotId } from '../../schemas/session-room/feedback-form.ts'
+import { FORM_RESET_DELAY_MS, roomMachine, type FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
+import type { ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
+import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange } from './fixtures.ts'
+
+const FULL_SCORES: Array<[string, number]> = [
+  [slotId('c1'), 3],
+  [slotId('c2', 's1'), 2],
+  [slotId('c2', 's2'), 4],
+]
+
+/** A room for `userId`, with a recorder of what it sent and an observer status the test chooses. */
+function room(userId = PATIENT_ID, observer: ObserverFeedbackStatus = { hasObserver: true, observerHasGivenFeedback: true, observerCount: 1 }) {
+  const sent: FeedbackSubmission[] = []
+  const clock = new SimulatedClock()
+  let failNext: string | null = null
+  const machine = roomMachine.provide({
+    actors: {
+      submitFeedback: fromPromise<unknown, FeedbackSubmission>(async ({ input }) => {
+        if (failNext) throw new Error(failNext)
+        sent.push(input)
+        return {}
+      }),
+      observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => observer),
+    },
+  })
+  const actor = createActor(machine, { input: { userId }, clock }).start()
+  const failWith = (message: string) => (failNext = message)
+  return { actor, sent, clock, failWith, context: () => actor.getSnapshot().context }
+}
+
+function scoreAll(actor: ReturnType<typeof room>['actor']) {
+  for (const [slot, score] of FULL_SCORES) actor.send({ type: 'SCORE', slot, score })
+}
+
+t.test('the snapshot opens the room with the role, case and timer it gives', async (t) => {
+  const { actor, context } = room()
+  t.ok(actor.getSnapshot().matches('loading'))
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 + 5000 })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
+  t.equal(context().session?.role, 'patient')
+  t.same(context().session?.timer, { phase: 'READING', startTimestamp: T0, durationSeconds: 120 })
+  t.same(context().session?.config.selectedTopics, ['Cardiology'])
+})
+
+t.test('a snapshot without a start timestamp rebuilds the clock from the seconds left', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: null, totalTime: 0, timeRemaining: 300 }), serverNow: T0 })
+  t.same(context().session?.timer, { phase: 'CONSULTATION', startTimestamp: T0 - 180_000, durationSeconds: 480 })
+})
+
+t.test('a failed load can be retried', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'LOAD_FAILED', message: 'Server error. Please try again later or contact support.' })
+  t.ok(actor.getSnapshot().matches('failed'))
+  t.equal(context().loadError, 'Server error. Please try again later or contact support.')
+  actor.send({ type: 'RETRY' })
+  t.ok(actor.getSnapshot().matches('loading'))
+})
+
+t.test('the form refuses to submit until every slot is scored, and only in the feedback phase', async (t) => {
+  const { actor, sent, context } = room(OBSERVER_ID)
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', userRole: 'OBSERVER' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }), 'no submit during the consultation')
+
+  actor.send({ type: 'LIVE', message: phaseChange('FEEDBACK', T0 + 600_000, 0) })
+  actor.send({ type: 'SCORE', slot: slotId('c1'), score: 2.5 })
+  t.equal(context().draft.scores[slotId('c1')], 3, 'half steps are not scores')
+  actor.send({ type: 'SUBMIT', choice: 'newCase' })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }), 'observers cannot ask for a new case')
+
+  actor.send({ type: 'COMMENT', text: 'Good rapport' })
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  t.equal(sent.length, 1)
+  t.same(sent[0], {
+    sessionCode: 'K7MQ-2XD9',
+    comment: 'Good rapport',
+    criteriaScores: [
+      { criterionId: 'c1', criterionName: 'Data gathering', score: 3, subScores: [] },
+      {
+        criterionId: 'c2',
+        criterionName: 'Management',
+        score: null,
+        subScores: [
+          { subCriterionId: 's1', subCriterionName: 'Safety net', score: 2 },
+          { subCriterionId: 's2', subCriterionName: 'Plan', score: 4 },
+        ],
+      },
+    ],
+    requestNewCase: false,
+  })
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.equal(sent.length, 1, 'a second submit is blocked')
+})
+
+t.test('an incomplete form says so', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', timerStartTimestamp: null, totalTime: 0, timeRemaining: 0 }), serverNow: T0 })
+  actor.send({ type: 'SCORE', slot: slotId('c1'), score: 0 })
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.equal(context().formError, RATINGS_REQUIRED)
+  actor.send({ type: 'SCORE', slot: slotId('c2', 's1'), score: 1 })
+  t.equal(context().formError, null, 'the message goes once the user scores again')
+})
+
+t.test('a failed submit returns to the form with the reason', async (t) => {
+  const { actor, failWith, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  scoreAll(actor)
+  failWith('You have already submitted feedback for this case')
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  await waitFor(actor, (s) => s.matches({ room: 'editing' }) && s.context.formError !== null)
+  t.equal(context().formError, 'You have already submitted feedback for this case')
+  t.equal(context().draft.scores[slotId('c1')], 3, 'the scores are kept')
+})
+
+t.test('the patient is asked about an observer who has not scored yet', async (t) => {
+  const pending = { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 }
+  const { actor, sent, context } = room(PATIENT_ID, pending)
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'roleChange' })
+  await waitFor(actor, (s) => s.matches({ room: 'confirmingObserver' }))
+  actor.send({ type: 'WAIT' })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
+  t.equal(context().choice, null, 'waiting clears the pending action')
+
+  actor.send({ type: 'SUBMIT', choice: 'roleChange' })
+  await waitFor(actor, (s) => s.matches({ room: 'confirmingObserver' }))
+  actor.send({ type: 'CONTINUE' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  t.equal(sent[0].requestNewCase, true)
+  t.equal(sent[0].requestRoleChange, true)
+})
+
+t.test('without a pending observer the patient goes straight on; close never asks', async (t) => {
+  const { actor, sent } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'newCase' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  t.same([sent[0].requestNewCase, 'requestRoleChange' in sent[0]], [true, false])
+})
+
+t.test('after a new-case submit the form resets after 0.5 s', async (t) => {
+  const { actor, clock, context } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'newCase' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  clock.increment(FORM_RESET_DELAY_MS - 1)
+  t.ok(actor.getSnapshot().matches({ room: 'submitted' }))
+  clock.increment(1)
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
+  t.same(context().draft.scores, {})
+})
+
+t.test('the draft resets on a new case, a new round and a new reading phase, and survives everything else', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: T0 }), serverNow: T0 })
+  const scored = () => Object.keys(context().draft.scores).length
+  const update = (overrides: { round?: number; caseId?: number }) =>
+    actor.send({
+      type: 'LIVE',
+      message: {
+        type: 'SESSION_UPDATE', sessionCode: 'K7MQ-2XD9', title: 'Evening practice', phase: 'CONSULTATION', status: 'IN_PROGRESS',
+        currentRound: overrides.round ?? 1, timeRemaining: 0, totalTime: 0, timerStartTimestamp: null,
+        config: { readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', sessionType: 'TOPIC', selectedTopics: '["Cardiology"]' },
+        participants: EVERYONE, selectedCase: patientCase(overrides.caseId ?? 10),
+      },
+    })
+
+  scoreAll(actor)
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: EVERYONE } })
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: T0 }), serverNow: T0 + 1000 })
+  update({})
+  t.equal(scored(), 3, 'participant changes, re-reads and the same case keep the draft')
+
+  update({ caseId: 11 })
+  t.equal(scored(), 0, 'a new case resets')
+  scoreAll(actor)
+  update({ caseId: 11, round: 2 })
+  t.equal(scored(), 0, 'a new round resets')
+  scoreAll(actor)
+  actor.send({ type: 'LIVE', message: phaseChange('READING', T0 + 900_000, 120) })
+  t.equal(scored(), 0, 'a new reading phase resets')
+})
+
+t.test('the local role follows the participant list', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  const swapped = [participant(1, 'patient'), participant(PATIENT_ID, 'doctor'), participant(OBSERVER_ID, 'observer')]
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: swapped } })
+  t.equal(context().session?.role, 'doctor')
+  actor.send({ type: 'LIVE', message: { type: 'ROLE_CHANGE', sessionCode: 'K7MQ-2XD9', message: 'Roles swapped' } })
+  t.equal(context().session?.role, 'doctor', 'ROLE_CHANGE itself is ignored')
+})
+
+t.test('the topic dialog opens on TOPIC_SELECTION_NEEDED and closes with the next reading phase', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  actor.send({ type: 'LIVE', message: { type: 'TOPIC_SELECTION_NEEDED', sessionCode: 'K7MQ-2XD9', completedTopic: 'Cardiology', availableTopics: ['Neurology'], message: '' } })
+  t.same(context().session?.topicChoice, { completedTopic: 'Cardiology', availableTopics: ['Neurology'] })
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 + 1000 })
+  t.ok(context().session?.topicChoice, 'a re-read of the same case keeps it open')
+  actor.send({ type: 'LIVE', message: phaseChange('READING', T0 + 5000, 120) })
+  t.equal(context().session?.topicChoice, null)
+})
+
+t.test('messages that arrive while a re-read is on its way are replayed over it', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  actor.send({ type: 'SYNC_STARTED' })
+  actor.send({ type: 'LIVE', message: phaseChange('CONSULTATION', T0 + 60_000, 480) })
+  // The re-read was answered before the phase changed: it must not take the room back to reading.
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 + 59_000 })
+  t.equal(context().session?.phase, 'CONSULTATION')
+  t.same(context().session?.timer, { phase: 'CONSULTATION', startTimestamp: T0 + 60_000, durationSeconds: 480 })
+  t.equal(context().buffer, null)
+})
+
+t.test('the doctor ending the consultation moves the room to feedback at once', async (t) => {
+  const { actor, context } = room(1)
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', userRole: 'DOCTOR', isHost: true }), serverNow: T0 })
+  actor.send({ type: 'CONSULTATION_ENDED' })
+  t.equal(context().session?.phase, 'FEEDBACK')
+  t.equal(context().session?.timer, null)
+})
+
+t.test('SESSION_ENDED ends the room with its reason, or the default one', async (t) => {
+  const first = room()
+  first.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  first.actor.send({ type: 'LIVE', message: { type: 'SESSION_ENDED', sessionCode: 'K7MQ-2XD9', reason: 'Session has been ended by the doctor.', timestamp: '' } })
+  t.ok(first.actor.getSnapshot().matches('ended'))
+  t.equal(first.context().endedReason, 'Session has been ended by the doctor.')
+
+  const second = room()
+  second.actor.send({ type: 'LIVE', message: { type: 'SESSION_ENDED', sessionCode: 'K7MQ-2XD9', reason: '', timestamp: '' } })
+  t.ok(second.actor.getSnapshot().matches('ended'), 'also while loading')
+  t.equal(second.context().endedReason, 'Session has ended')
+})
