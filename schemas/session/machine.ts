@@ -58,6 +58,7 @@ export const sessionMachine = setup({
     reading: {},
     consultation: {},
     feedback: {},
+    // Not `type: 'final'`: a done machine ignores further events, and the fold must never skip one.
     completed: {},
   },
 })

@@ -29,6 +29,15 @@ export function readingStarted(state: SessionState, ctx: DecisionContext): Sessi
   }
 }
 
+/**
+ * The doctor's change of case within the round. Before the start it only swaps the case (the host still starts
+ * the session); during reading the reading clock starts again for the new case.
+ */
+function replaceCase(state: SessionState, caseId: number, ctx: DecisionContext): SessionEvent[] {
+  if (state.phase === 'WAITING') return [{ type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
+  return startCase(state, caseId, state.currentRound, ctx)
+}
+
 export function sessionEnded(reason: string, ctx: DecisionContext): SessionEvent {
   return { type: 'SessionEnded', reason, at: ctx.now }
 }
@@ -39,7 +48,7 @@ export function sessionEnded(reason: string, ctx: DecisionContext): SessionEvent
  */
 export function anotherCaseThisRound(state: SessionState, ctx: DecisionContext): SessionEvent[] {
   const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
-  if (caseId !== null) return startCase(state, caseId, state.currentRound, ctx)
+  if (caseId !== null) return replaceCase(state, caseId, ctx)
   if (state.config.sessionType === 'RECALL') return [sessionEnded(ALL_RECALL_CASES_DONE, ctx)]
   const availableTopics = topicsWithCasesLeft(state, ctx)
   if (availableTopics.length === 0) return [sessionEnded(ALL_TOPIC_CASES_DONE, ctx)]
@@ -52,7 +61,7 @@ export function caseOfNewTopic(state: SessionState, topic: string, ctx: Decision
   const caseId = chooseNextCase(state, ctx, { kind: 'topic', topic })
   if (caseId === null) throw new SessionRuleError(400, `No cases found for topic: ${topic}`)
   const added: SessionEvent[] = state.config.selectedTopics.includes(topic) ? [] : [{ type: 'TopicAdded', topic, at: ctx.now }]
-  return [...added, ...startCase(state, caseId, state.currentRound, ctx)]
+  return [...added, ...replaceCase(state, caseId, ctx)]
 }
 
 /** True when every participant still in the room has finished (the doctor only by completing explicitly). */

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { phaseDurationSeconds } from '../../schemas/session/index.ts'
 import {
   CATALOG,
   created,
@@ -55,6 +56,14 @@ t.test('Configure: host only, before the start, and valid', async (t) => {
   refused(t, session, { type: 'Configure', config: { ...DEFAULT_CONFIG, consultationTime: 9 } }, HOST, 400, 'Consultation time must be one of 5, 7, 7.5, 8, 10, 12 or 15 minutes')
   session.run({ type: 'Configure', config: DEFAULT_CONFIG }, HOST).run({ type: 'Start' }, HOST)
   refused(t, session, { type: 'Configure', config: DEFAULT_CONFIG }, HOST, 409, 'The session can only be configured before it starts')
+})
+
+t.test('phaseDurationSeconds: minutes of the config in seconds; feedback has its fixed timeout', async (t) => {
+  const config = { ...DEFAULT_CONFIG, readingTime: 1.5, consultationTime: 7.5 }
+  t.same(
+    (['WAITING', 'READING', 'CONSULTATION', 'FEEDBACK', 'COMPLETED'] as const).map((phase) => phaseDurationSeconds(config, phase)),
+    [0, 90, 450, 1200, 0],
+  )
 })
 
 t.test('Start: reading begins now with the configured reading time', async (t) => {

@@ -98,7 +98,11 @@ t.test('NewCase: the doctor only, and not once the consultation runs', async (t)
   refused(t, inReading(), { type: 'NewCase' }, PATIENT, 403, 'Only the doctor can control the session')
   refused(t, inConsultation(), { type: 'NewCase' }, HOST, 409, 'A new case can only be chosen before the consultation starts')
   refused(t, inFeedback(), { type: 'NewCase' }, HOST, 409, 'A new case can only be chosen before the consultation starts')
-  t.match(roomOfThree().when({ type: 'NewCase' }, HOST), [{ type: 'CaseAssigned', caseId: 12 }, { type: 'PhaseStarted', phase: 'READING' }], 'allowed while waiting')
+  t.same(roomOfThree().when({ type: 'NewCase' }, HOST), [{ type: 'CaseAssigned', caseId: 12, round: 1, at: T0 }], 'while waiting: another case, no start')
+  t.same(roomOfThree().when({ type: 'SelectNewTopic', topic: 'Neurology' }, HOST), [
+    { type: 'TopicAdded', topic: 'Neurology', at: T0 },
+    { type: 'CaseAssigned', caseId: 31, round: 1, at: T0 },
+  ])
 })
 
 t.test('SelectNewTopic: adds the topic, plays one of its cases, same round', async (t) => {
