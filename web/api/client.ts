@@ -37,6 +37,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** A 401 signs out but stays on the page (a background check; the route guards decide where to go). */
   quietUnauthorized?: boolean
+  /** Sees the raw answer before its body is read (the session room reads the Date header to sync its clock). */
+  onResponse?: (response: Response) => void
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -57,6 +59,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(0, null, null)
   }
+  options.onResponse?.(response)
   const data = await readJson(response)
   if (response.ok) return data as T
 

@@ -1,10 +1,47 @@
-import { ComingSoon } from '../components/ComingSoon.tsx'
+import { useState } from 'react'
+import { navigate } from 'wouter/use-browser-location'
+import { CreateSessionBody } from '../../schemas/session-api.ts'
+import { errorMessage } from '../api/client.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button } from '../components/Button.tsx'
+import { FormPage } from '../components/Card.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { TextField } from '../forms/TextField.tsx'
+import { useForm } from '../forms/useForm.ts'
 
-/** A stand-in until the sessions issue builds this screen; its route and guard already work. */
+/** What the configure page is handed (SPEC section 2): the creator is the host and plays the doctor. */
+export interface ConfigurePageState {
+  title: string
+  role: 'doctor'
+  isHost: true
+}
+
 export default function CreateSession() {
+  usePageTitle('Create a session')
+  const form = useForm(CreateSessionBody, { title: '' })
+  const [error, setError] = useState<string | null>(null)
+
+  const onSubmit = form.handleSubmit(async ({ title }) => {
+    setError(null)
+    try {
+      const { sessionCode } = await sessionsApi.create(title)
+      const state: ConfigurePageState = { title, role: 'doctor', isHost: true }
+      navigate(`/session/${encodeURIComponent(sessionCode)}/configure`, { state })
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to create session'))
+    }
+  })
+
   return (
-    <ComingSoon title="Start a session" back={{ href: '/dashboard', label: 'Back to Dashboard' }}>
-      Creating practice sessions is coming soon.
-    </ComingSoon>
+    <FormPage title="Create a session" intro="You host the session and play the doctor. Next you choose the topics and timings.">
+      {error && <Alert tone="error">{error}</Alert>}
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Create a session">
+        <TextField form={form} name="title" label="Session Title" maxLength={200} placeholder="e.g. Evening cardiology practice" />
+        <Button type="submit" $block disabled={form.pending || form.values.title.trim() === ''}>
+          {form.pending ? 'Creating…' : 'Create Session'}
+        </Button>
+      </form>
+    </FormPage>
   )
 }

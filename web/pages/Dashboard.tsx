@@ -1,21 +1,81 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import type { ActiveSessionItem, FeedbackReceivedItem } from '../../schemas/session-wire.ts'
+import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
-import { ButtonLink } from '../components/Button.tsx'
-import { FormPage } from '../components/Card.tsx'
+import { Button, ButtonLink } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
+import { FeedbackReceived } from '../dashboard/FeedbackReceived.tsx'
+import { usePolling } from '../session/usePolling.ts'
 
-/** Active sessions and received feedback arrive with the sessions work; until then, the ways forward. */
+/** SPEC section 9: the dashboard's two lists are read again every 30 s and on Refresh. */
+export const DASHBOARD_POLL_MS = 30_000
+
 export default function Dashboard() {
   usePageTitle('Dashboard')
   const { user } = useAuth()
+  const [sessions, setSessions] = useState<ActiveSessionItem[] | null>(null)
+  const [feedback, setFeedback] = useState<FeedbackReceivedItem[] | null>(null)
+  const [refreshing, setRefreshing] = useState(false)
+
+  // SPEC section 8: dashboard load errors are ignored; the lists keep what they last showed.
+  const refresh = usePolling(async (signal) => {
+    const [active, received] = await Promise.allSettled([sessionsApi.active(), sessionsApi.feedbackReceived()])
+    if (signal.aborted) return
+    if (active.status === 'fulfilled') setSessions(active.value)
+    else setSessions((previous) => previous ?? [])
+    if (received.status === 'fulfilled') setFeedback(received.value)
+    else setFeedback((previous) => previous ?? [])
+  }, DASHBOARD_POLL_MS)
+
+  const onRefresh = async () => {
+    setRefreshing(true)
+    await refresh()
+    setRefreshing(false)
+  }
+
   return (
-    <FormPage title={`Welcome, ${user?.name ?? ''}`}>
-      <p>Your active sessions and the feedback you receive will appear here soon.</p>
-      <p>
-        <ButtonLink href="/session/create">Create Session</ButtonLink>{' '}
-        <ButtonLink href="/session/join" $variant="secondary">
-          Join Session
-        </ButtonLink>
-      </p>
-    </FormPage>
+    <Page>
+      <Heading>
+        <h1>Welcome, {user?.name}</h1>
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onRefresh} disabled={refreshing}>
+            {refreshing ? 'Refreshing…' : 'Refresh'}
+          </Button>
+          <ButtonLink href="/session/join" $variant="secondary">
+            Join Session
+          </ButtonLink>
+          <ButtonLink href="/session/create">Create Session</ButtonLink>
+        </Actions>
+      </Heading>
+      <ActiveSessions sessions={sessions} />
+      <FeedbackReceived items={feedback} />
+    </Page>
   )
 }
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 900px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  h1 { font-size: 1.6rem; overflow-wrap: anywhere; }
+  h2 { font-size: 1.25rem; margin-top: 8px; }
+`
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 16px;
+  h1 { margin: 0; }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`

@@ -1,0 +1,87 @@
+import { Client, type IFrame } from '@stomp/stompjs'
+import SockJS from 'sockjs-client'
+import type { LiveMessage } from '../../schemas/session-wire.ts'
+
+/**
+ * The room's live channel: STOMP over SockJS at /ws (DESIGN.md, live channel), subscribed to the session's
+ * topic. A connection is attempted at most 3 times in a row (SPEC section 4); after that the room shows a
+ * message with a Retry button. Every successful (re)connection is reported, so the room can re-read the
+ * session and miss nothing that happened while it was away.
+ */
+
+export type LiveStatus = 'connecting' | 'connected' | 'reconnecting' | 'failed'
+
+export interface LiveHandlers {
+  onMessage(message: LiveMessage): void
+  onConnected(): void
+  onStatus(status: LiveStatus): void
+}
+
+export interface LiveConnection {
+  retry(): void
+  close(): void
+}
+
+export const MAX_CONNECTION_ATTEMPTS = 3
+const RECONNECT_DELAY_MS = 5000
+const HEARTBEAT_MS = 10_000
+
+export function connectLive(code: string, token: string, handlers: LiveHandlers): LiveConnection {
+  let failures = 0
+  let connectedThisAttempt = false
+  let closed = false
+
+  const client = new Client({
+    webSocketFactory: () => new SockJS('/ws'),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    heartbeatIncoming: HEARTBEAT_MS,
+    heartbeatOutgoing: HEARTBEAT_MS,
+    reconnectDelay: RECONNECT_DELAY_MS,
+    beforeConnect: () => {
+      connectedThisAttempt = false
+      handlers.onStatus(failures === 0 ? 'connecting' : 'reconnecting')
+    },
+    onConnect: () => {
+      connectedThisAttempt = true
+      failures = 0
+      client.subscribe(`/topic/session/${code}`, (frame) => deliver(frame, handlers))
+      handlers.onStatus('connected')
+      handlers.onConnected()
+    },
+    onWebSocketClose: () => {
+      if (closed) return
+      if (!connectedThisAttempt) failures += 1
+      connectedThisAttempt = false
+      if (failures >= MAX_CONNECTION_ATTEMPTS) {
+        void client.deactivate()
+        handlers.onStatus('failed')
+      } else {
+        handlers.onStatus('reconnecting')
+      }
+    },
+  })
+  client.activate()
+
+  return {
+    retry() {
+      if (closed) return
+      failures = 0
+      client.activate()
+    },
+    close() {
+      closed = true
+      void client.deactivate()
+    },
+  }
+}
+
+function deliver(frame: IFrame, handlers: LiveHandlers) {
+  let message: LiveMessage
+  try {
+    message = JSON.parse(frame.body) as LiveMessage
+  } catch {
+    // Not one of ours (WIRE.md section 3 bodies are always JSON): nothing to show.
+    return
+  }
+  if (message && typeof message.type === 'string') handlers.onMessage(message)
+}
