@@ -58,9 +58,32 @@ export async function sessionTimeline(db: Db, sessionId: number): Promise<Timeli
 }
 
 /** The key fields of an event on one line: what a maintainer scans for. */
-export function describePayload(payload: Record<string, unknown>): string {
+function describePayload(payload: Record<string, unknown>): string {
   return Object.entries(payload)
     .filter(([key]) => key !== 'at' && key !== 'config' && key !== 'criteriaScores')
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ')
+}
+
+/**
+ * What `npm run replay -- CODE [--to N]` prints: one line per event (version, time, actor, type, key fields,
+ * phase after it), and with --to the whole state after version N, to see exactly what the server knew then.
+ */
+export async function replayReport(db: Db, code: string, options: { to?: number } = {}): Promise<string> {
+  const sessionId = await sessionIdFromLog(db, code)
+  if (sessionId === null) throw new Error(`No session with code ${code}`)
+  const { entries, state } = await replayTimeline(db, sessionId, options)
+  const lines = entries.map((entry) =>
+    [
+      `v${entry.version}`.padEnd(5),
+      entry.at,
+      (entry.actor?.name ?? '(server)').padEnd(20),
+      entry.type.padEnd(22),
+      describePayload(entry.payload),
+      `-> ${entry.phaseAfter}`,
+    ].join('  '),
+  )
+  const header = `Session ${state?.code ?? code} (id ${sessionId}): ${entries.length} events`
+  if (options.to === undefined) return [header, ...lines].join('\n')
+  return [header, ...lines, '', `State after version ${state?.version ?? 0}:`, JSON.stringify(state, null, 2)].join('\n')
 }

@@ -1,0 +1,117 @@
+import t from 'tap'
+import { sql } from 'kysely'
+import { activeSessionCountForCase } from '../../server/sessions/queries.ts'
+import { readStream } from '../../server/sessions/event-store.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { signedInUser, testApp } from '../helpers/app.ts'
+import { as, readyRoom, seedBank } from './helpers.ts'
+
+const app = await testApp()
+t.teardown(() => app.close())
+await seedBank(app.database.db, { Cardiology: 3 })
+const room = await readyRoom(app)
+const stranger = await signedInUser(app, { name: 'Sam Stranger' })
+
+t.test(`only participants read a session; unknown codes are 404 with a JSON error (${databaseKind()})`, async (t) => {
+  const denied = await as(app, stranger).get(`/sessions/${room.code}`)
+  t.same([denied.status, denied.json], [403, { error: "Access denied. You don't have permission to access this session." }])
+  const unknown = await as(app, stranger).get('/sessions/ABCD-EFGH')
+  t.same([unknown.status, unknown.json], [404, { error: 'Session not found' }])
+  t.equal((await as(app, stranger).get('/sessions/not-a-code')).status, 404)
+  t.equal((await as(app, stranger).get(`/sessions/${room.code}/observer-feedback-status`)).status, 403)
+  t.equal((await app.app.inject({ method: 'GET', url: `/api/sessions/${room.code}` })).statusCode, 401)
+  const typed = await as(app, room.patient).get(`/sessions/${room.code.toLowerCase().replace('-', '')}`)
+  t.equal(typed.json.code, room.code, 'codes are read in any case, with or without the dash')
+})
+
+t.test('joining: a bad code and an ended session get the spec message', async (t) => {
+  const bad = await as(app, stranger).post('/sessions/join', { code: '000000' })
+  t.same([bad.status, bad.json.error], [404, 'Invalid session code or session is full'])
+  const empty = await as(app, stranger).post('/sessions/join', { code: '' })
+  t.same([empty.status, empty.json.error], [400, 'Please enter a session code'])
+  const ended = await readyRoom(app)
+  await as(app, ended.doctor).post(`/sessions/${ended.code}/end`)
+  const late = await as(app, stranger).post('/sessions/join', { code: ended.code })
+  t.same([late.status, late.json.error], [409, 'Invalid session code or session is full'])
+  t.equal((await as(app, stranger).post(`/sessions/${ended.code}/join-with-role`, { role: 'observer' })).status, 409)
+})
+
+t.test('commands check who may do what: controls are the doctor\'s, and refusals store nothing', async (t) => {
+  const { id } = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json
+  const before = (await readStream(app.database.db, id)).length
+  for (const path of ['start', 'skip-phase', 'new-case', 'end']) {
+    t.equal((await as(app, room.observer).post(`/sessions/${room.code}/${path}`)).status, 403, `observer cannot ${path}`)
+    t.equal((await as(app, stranger).post(`/sessions/${room.code}/${path}`)).status, 403, `stranger cannot ${path}`)
+  }
+  t.equal((await as(app, stranger).post(`/sessions/${room.code}/configure`, { selectedTopics: ['Random'] })).status, 403)
+  t.equal((await as(app, room.patient).post(`/sessions/${room.code}/join-with-role`, { role: 'doctor' })).status, 409)
+  t.equal((await as(app, stranger).post(`/sessions/${room.code}/join-with-role`, { role: 'doctor' })).status, 403)
+  t.equal((await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)).status, 409, 'nothing to skip while waiting')
+  t.same((await as(app, stranger).post(`/sessions/${room.code}/leave`)).json, { message: 'Successfully left session' })
+  t.equal((await readStream(app.database.db, id)).length, before)
+})
+
+t.test('an Idempotency-Key makes a retried command answer the first result, stored once', async (t) => {
+  const other = await readyRoom(app)
+  const { id } = (await as(app, other.doctor).get(`/sessions/${other.code}`)).json
+  const headers = { 'idempotency-key': 'start-1' }
+  const first = await as(app, other.doctor).post(`/sessions/${other.code}/start`, {}, headers)
+  const retry = await as(app, other.doctor).post(`/sessions/${other.code}/start`, {}, headers)
+  t.same([first.status, retry.status], [200, 200])
+  t.equal((await as(app, other.doctor).post(`/sessions/${other.code}/start`)).status, 409, 'without the key it is a second start')
+  const starts = (await readStream(app.database.db, id)).filter((e) => e.type === 'PhaseStarted')
+  t.equal(starts.length, 1)
+  t.equal((await as(app, other.doctor).post(`/sessions/${other.code}/start`, {}, { 'idempotency-key': 'no spaces allowed' })).status, 400)
+})
+
+t.test('creating or joining a session leaves the other running ones', async (t) => {
+  const first = await readyRoom(app)
+  const created = await as(app, first.observer).post('/sessions', { title: 'My own' })
+  t.equal(created.json.leftFromSessions, 1)
+  const inFirst = (await as(app, first.doctor).get(`/sessions/${first.code}`)).json.participants
+  t.same(inFirst.map((p: { role: string }) => p.role), ['doctor', 'patient'])
+  const mine = (await as(app, first.observer).get('/sessions/user/active')).json
+  t.same(mine.map((s: { code: string; userRole: string; isHost: boolean; participantCount: number }) => [s.code, s.userRole, s.isHost, s.participantCount]), [
+    [created.json.sessionCode, 'DOCTOR', true, 1],
+  ])
+  const joined = await as(app, first.patient).post(`/sessions/${created.json.sessionCode}/join-with-role`, { role: 'observer' })
+  t.same([joined.json.userRole, joined.json.isHost, joined.json.leftFromSessions], ['OBSERVER', false, 1])
+  const ended = (await as(app, first.doctor).get(`/sessions/${first.code}`)).json
+  t.equal(ended.status, 'COMPLETED', 'one participant left: not enough to go on')
+})
+
+t.test('a case played by a running session cannot be deleted', async (t) => {
+  const running = await readyRoom(app)
+  const { selectedCase } = (await as(app, running.patient).get(`/sessions/${running.code}`)).json
+  const playing = await activeSessionCountForCase(app.database.db, selectedCase.id)
+  t.ok(playing >= 1)
+  await t.rejects(sql`delete from cases where id = ${selectedCase.id}`.execute(app.database.db), /used by an active session/)
+  await as(app, running.doctor).post(`/sessions/${running.code}/end`)
+  t.equal(await activeSessionCountForCase(app.database.db, selectedCase.id), playing - 1, 'an ended session no longer holds its case')
+})
+
+t.test('the admin timeline lists the log with actors and phases; admins only', async (t) => {
+  const admin = await signedInUser(app, { role: 'ADMIN', name: 'Ann Admin' })
+  t.equal((await as(app, room.doctor).get(`/admin/sessions/${room.code}/events`)).status, 403)
+  const timeline = await as(app, admin).get(`/admin/sessions/${room.code}/events`)
+  t.equal(timeline.status, 200)
+  t.same(timeline.json.slice(0, 3).map((e: { version: number; type: string; phaseAfter: string }) => [e.version, e.type, e.phaseAfter]), [
+    [1, 'SessionCreated', 'WAITING'],
+    [2, 'ParticipantJoined', 'WAITING'],
+    [3, 'SessionConfigured', 'WAITING'],
+  ])
+  t.same(timeline.json[0].actor, { id: room.doctor.id, name: 'Dora Doctor' })
+  t.match(timeline.json[1].payload, { userId: room.doctor.id, role: 'DOCTOR' })
+  t.equal((await as(app, admin).get('/admin/sessions/ZZZZ-ZZZZ/events')).status, 404)
+})
+
+t.test('looking up and joining by code are rate limited per user', async (t) => {
+  const limited = await testApp({ rateLimits: true })
+  t.teardown(() => limited.close())
+  const guesser = await signedInUser(limited)
+  const answers: number[] = []
+  for (let i = 0; i < 11; i += 1) answers.push((await as(limited, guesser).post('/sessions/join', { code: `ABCD-EFG${'23456789AB'[i]}` })).status)
+  t.same(answers.slice(0, 10), Array(10).fill(404))
+  t.equal(answers[10], 429)
+  t.equal((await as(limited, await signedInUser(limited)).post('/sessions/join', { code: 'ABCD-EFGH' })).status, 404, 'another user is not limited')
+})
