@@ -6,7 +6,7 @@ export type OpenConnection = (transport: FrameTransport) => StompConnection
 
 /** How one socket message carries STOMP bytes: as they are on plain WebSocket, wrapped in JSON on SockJS. */
 export interface SocketFraming {
-  encode(data: Buffer): string
+  encode(data: Buffer): string | Buffer
   /** The STOMP bytes in one inbound message, or null when it is malformed (the connection is then closed). */
   decode(message: Buffer): Buffer[] | null
   /** Sent just before the WebSocket close, for framings that announce it in-band (SockJS `c[code,"reason"]`). */
@@ -33,7 +33,7 @@ export function chooseStompSubprotocol(offered: Set<string>): string | false {
 }
 
 const rawFraming: SocketFraming = {
-  encode: (data) => data.toString('utf8'),
+  encode: (data) => data,
   decode: (message) => [message],
 }
 
@@ -49,7 +49,7 @@ export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, fr
       if (socket.readyState !== socket.OPEN) return
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate()
       // Text messages: every frame we send is UTF-8 (JSON bodies), and browsers hand text to stompjs directly.
-      socket.send(framing.encode(data))
+      socket.send(framing.encode(data), { binary: false })
     },
     close(code, reason) {
       if (socket.readyState !== socket.OPEN) return
