@@ -48,3 +48,23 @@ t.test('what each role reads of its case', async (t) => {
   t.same(notesOf(patientCase()).map((block) => block.side), ['patient'])
   t.equal(findingsOf(patientCase()), null)
 })
+
+t.test('configure rules: topics, recall range and total time', async (t) => {
+  const { configProblem, datesInRange, rangeLimits, topicOptions, totalMinutes, withTopic, TOPIC_REQUIRED, RANGE_REQUIRED } = await import(
+    '../../schemas/session-room/config-form.ts'
+  )
+  const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const }
+  t.equal(configProblem(draft), TOPIC_REQUIRED)
+  t.equal(configProblem({ ...draft, topics: ['Random'] }), null)
+  t.same(withTopic(['Cardiology'], 'Cardiology'), ['Cardiology'], 'a topic is added only once')
+  t.same(topicOptions(['Cardiology', 'Neurology'], ['Neurology']), ['Cardiology', 'Random'])
+  const recall = { ...draft, sessionType: 'RECALL' as const }
+  t.equal(configProblem({ ...recall, recallStartDate: '2025-01-01' }), RANGE_REQUIRED)
+  t.equal(configProblem({ ...recall, recallStartDate: '2025-01-01', recallEndDate: '2025-02-01' }), null)
+  t.ok(configProblem({ ...recall, recallStartDate: '2025-03-01', recallEndDate: '2025-02-01' }))
+  const dates = ['2025-05-21', '2025-03-12', '2025-08-06']
+  t.same(datesInRange(dates, '2025-03-12', '2025-06-01'), ['2025-05-21', '2025-03-12'])
+  t.same(rangeLimits(dates, '2025-04-01', ''), { startMin: '2025-03-12', startMax: '2025-08-06', endMin: '2025-04-01', endMax: '2025-08-06' })
+  t.same(rangeLimits(dates, '', '2025-06-01').startMax, '2025-06-01', 'the start is limited to at most the end')
+  t.equal(totalMinutes(draft), 9)
+})

@@ -1,12 +1,160 @@
-import { useParams } from 'wouter'
-import { ComingSoon } from '../components/ComingSoon.tsx'
+import { useState } from 'react'
+import styled from 'styled-components'
+import { navigate, useHistoryState } from 'wouter/use-browser-location'
+import {
+  CONSULTATION_TIME_OPTIONS,
+  READING_TIME_OPTIONS,
+  configProblem,
+  type ConfigDraft,
+} from '../../schemas/session-room/config-form.ts'
+import { errorMessage } from '../api/client.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button, ButtonLink } from '../components/Button.tsx'
+import { Card } from '../components/Card.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
+import { ConfigSummary } from '../session/configure/ConfigSummary.tsx'
+import { RecallRange } from '../session/configure/RecallRange.tsx'
+import { TopicPicker } from '../session/configure/TopicPicker.tsx'
+import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
+import { SessionCode } from '../session/SessionCode.tsx'
+import { roomPath, useSessionCode } from '../session/useSessionCode.ts'
+import { theme } from '../theme.ts'
+import type { ConfigurePageState } from './CreateSession.tsx'
 
-/** A stand-in until the sessions issue builds this screen; its route and guard already work. */
 export default function ConfigureSession() {
-  const { code } = useParams<{ code: string }>()
+  usePageTitle('Configure the session')
+  const code = useSessionCode()
+  const passed = useHistoryState<ConfigurePageState | null>()
+  const { data, error } = useConfigureData(code)
+
   return (
-    <ComingSoon title="Configure session" back={{ href: '/dashboard', label: 'Back to Dashboard' }}>
-      Choosing topics and timings for session {code} is coming soon.
-    </ComingSoon>
+    <Page>
+      <Card>
+        <h1>{data?.session.title ?? passed?.title ?? 'Configure the session'}</h1>
+        {code && <SessionCode code={code} />}
+        {error && <Alert tone="error">{error}</Alert>}
+        {!data && !error && <p>Loading…</p>}
+        {data && !data.session.isHost && (
+          <>
+            <Alert tone="error">Only the host can configure this session.</Alert>
+            <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
+          </>
+        )}
+        {data?.session.isHost && data.session.phase !== 'WAITING' && (
+          <>
+            <p>This session has already started, so its settings can no longer change.</p>
+            <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
+          </>
+        )}
+        {data?.session.isHost && data.session.phase === 'WAITING' && <ConfigureForm code={code} data={data} />}
+      </Card>
+    </Page>
   )
 }
+
+function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
+  const [draft, setDraft] = useState<ConfigDraft>(data.initial)
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const change = (patch: Partial<ConfigDraft>) => setDraft((previous) => ({ ...previous, ...patch }))
+  const problem = configProblem(draft)
+
+  const start = async () => {
+    if (problem || saving) return
+    setSaving(true)
+    setFailure(null)
+    try {
+      const recall = draft.sessionType === 'RECALL'
+      await sessionsApi.configure(code, {
+        sessionType: draft.sessionType,
+        selectedTopics: recall ? [] : draft.topics,
+        recallDate: '',
+        ...(recall ? { recallStartDate: draft.recallStartDate, recallEndDate: draft.recallEndDate } : {}),
+        readingTime: draft.readingTime,
+        consultationTime: draft.consultationTime,
+        timingType: draft.timingType,
+      })
+      navigate(roomPath(code))
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to start session'))
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => (event.preventDefault(), void start())} aria-label="Session settings">
+      <ChoiceGroup
+        legend="Session type"
+        name="sessionType"
+        value={draft.sessionType}
+        onChange={(sessionType) => change({ sessionType })}
+        options={[
+          { value: 'TOPIC', label: 'Select Topic (by medical specialty)' },
+          { value: 'RECALL', label: 'Select Recall (by exam date)' },
+        ]}
+      />
+      {draft.sessionType === 'TOPIC' ? (
+        <TopicPicker categories={data.categories} topics={draft.topics} onChange={(topics) => change({ topics })} />
+      ) : (
+        <RecallRange
+          dates={data.recallDates}
+          start={draft.recallStartDate}
+          end={draft.recallEndDate}
+          onChange={({ start: recallStartDate, end: recallEndDate }) => change({ recallStartDate, recallEndDate })}
+        />
+      )}
+      <ChoiceGroup
+        legend="Reading time"
+        name="readingTime"
+        value={draft.readingTime}
+        onChange={(readingTime) => change({ readingTime })}
+        options={READING_TIME_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))}
+      />
+      <ChoiceGroup
+        legend="Consultation timer"
+        name="timingType"
+        value={draft.timingType}
+        onChange={(timingType) => change({ timingType })}
+        options={[
+          { value: 'COUNTDOWN', label: 'Countdown' },
+          { value: 'STOPWATCH', label: 'Stopwatch' },
+        ]}
+      />
+      <ChoiceGroup
+        legend="Consultation time"
+        name="consultationTime"
+        value={draft.consultationTime}
+        onChange={(consultationTime) => change({ consultationTime })}
+        options={CONSULTATION_TIME_OPTIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))}
+      />
+      <ConfigSummary draft={draft} />
+      {problem && <Problem id="config-problem">{problem}</Problem>}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Button type="submit" $block disabled={Boolean(problem) || saving} aria-describedby={problem ? 'config-problem' : undefined}>
+        {saving ? 'Starting…' : 'Start Practice Session'}
+      </Button>
+      <Note>A random case matching your choice is assigned when the session starts.</Note>
+    </form>
+  )
+}
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 760px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  h1 { overflow-wrap: anywhere; }
+`
+
+const Problem = styled.p`
+  color: ${theme.color.danger};
+  font-weight: 600;
+`
+
+const Note = styled.p`
+  margin-top: 12px;
+  color: ${theme.color.muted};
+  font-size: 0.9rem;
+`

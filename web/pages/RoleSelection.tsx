@@ -1,12 +1,113 @@
-import { useParams } from 'wouter'
-import { ComingSoon } from '../components/ComingSoon.tsx'
+import { useState } from 'react'
+import styled from 'styled-components'
+import { navigate } from 'wouter/use-browser-location'
+import type { JoinAnswer } from '../../schemas/session-wire.ts'
+import { ApiError, errorMessage } from '../api/client.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button, ButtonLink } from '../components/Button.tsx'
+import { Card } from '../components/Card.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { RoleBadge } from '../session/RoleBadge.tsx'
+import { RoleChoice, type JoinableRole } from '../session/RoleChoice.tsx'
+import { SessionCode } from '../session/SessionCode.tsx'
+import { configurePath, roomPath, useSessionCode } from '../session/useSessionCode.ts'
+import { usePolling } from '../session/usePolling.ts'
 
-/** A stand-in until the sessions issue builds this screen; its route and guard already work. */
+/** SPEC section 9: the role page reads the session every 2 s, so a role taken meanwhile shows at once. */
+export const ROLE_POLL_MS = 2000
+
+function loadError(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 404) return 'Session not found'
+  if (failure instanceof ApiError && failure.status === 400) return 'Invalid session code'
+  return errorMessage(failure, 'Failed to load session information')
+}
+
 export default function RoleSelection() {
-  const { code } = useParams<{ code: string }>()
+  usePageTitle('Choose your role')
+  const code = useSessionCode()
+  const [info, setInfo] = useState<JoinAnswer | null>(null)
+  const [error, setError] = useState<string | null>(code ? null : 'Invalid session code')
+  const [role, setRole] = useState<JoinableRole | null>(null)
+  const [joinError, setJoinError] = useState<string | null>(null)
+  const [joining, setJoining] = useState(false)
+
+  // A non-participant may not read the session itself; the join check tells which roles are free.
+  usePolling(async (signal) => {
+    if (!code) return
+    try {
+      const answer = await sessionsApi.join(code)
+      if (signal.aborted) return
+      setInfo(answer)
+      setError(null)
+    } catch (failure) {
+      if (!signal.aborted) setError(loadError(failure))
+    }
+  }, ROLE_POLL_MS)
+
+  const patientTaken = Boolean(info && !info.availableRoles.includes('PATIENT') && info.userRole !== 'PATIENT')
+  const chosen = role === 'patient' && patientTaken ? null : role
+
+  const join = async () => {
+    if (!chosen || joining) return
+    setJoining(true)
+    setJoinError(null)
+    try {
+      const answer = await sessionsApi.joinWithRole(code, chosen)
+      navigate(answer.isHost ? configurePath(code) : roomPath(code))
+    } catch (failure) {
+      setJoinError(errorMessage(failure, 'Failed to join session with selected role'))
+      setJoining(false)
+    }
+  }
+
   return (
-    <ComingSoon title="Choose your role" back={{ href: '/dashboard', label: 'Back to Dashboard' }}>
-      Picking the patient or observer role in session {code} is coming soon.
-    </ComingSoon>
+    <Page>
+      <Card>
+        <h1>{info?.title ?? 'Join a session'}</h1>
+        {code && <SessionCode code={code} />}
+        {error && <Alert tone="error">{error}</Alert>}
+        {info?.userRole ? (
+          <AlreadyIn>
+            <p>
+              You are already in this session as <RoleBadge role={info.userRole} />.
+            </p>
+            <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
+            {info.isHost && (
+              <ButtonLink href={configurePath(code)} $variant="secondary">
+                Configure
+              </ButtonLink>
+            )}
+          </AlreadyIn>
+        ) : (
+          info && (
+            <>
+              <RoleChoice value={chosen} onChange={setRole} patientTaken={patientTaken} />
+              {joinError && <Alert tone="error">{joinError}</Alert>}
+              <Button type="button" $block onClick={join} disabled={!chosen || joining}>
+                {joining ? 'Joining…' : 'Join Session'}
+              </Button>
+            </>
+          )
+        )}
+        {!info && !error && <p>Loading session…</p>}
+      </Card>
+    </Page>
   )
 }
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 720px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  h1 { overflow-wrap: anywhere; }
+`
+
+const AlreadyIn = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  p { flex-basis: 100%; margin: 0; }
+`

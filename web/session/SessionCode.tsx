@@ -1,0 +1,71 @@
+import styled from 'styled-components'
+import { useTimedMessage } from '../components/useTimedMessage.ts'
+import { theme } from '../theme.ts'
+
+/** SPEC section 9: the copy notice stays 2 s. */
+export const COPY_NOTICE_MS = 2000
+export const COPIED = 'Session code copied to clipboard!'
+
+/** The code to share, with a copy button whose result is announced politely. */
+export function SessionCode({ code }: { code: string }) {
+  const notice = useTimedMessage(COPY_NOTICE_MS)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code)
+      notice.show('success', COPIED)
+    } catch {
+      notice.show('error', 'Could not copy the code: please select it and copy it yourself.')
+    }
+  }
+  return (
+    <Box>
+      <span>Session code</span>
+      <Code>{code}</Code>
+      <CopyButton type="button" onClick={copy} aria-label={`Copy session code ${code}`}>
+        Copy
+      </CopyButton>
+      <Notice role="status" $error={notice.message?.tone === 'error'}>
+        {notice.message?.text ?? ''}
+      </Notice>
+    </Box>
+  )
+}
+
+const Box = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-bottom: 20px;
+  span:first-child { color: ${theme.color.muted}; font-weight: 600; }
+`
+
+const Code = styled.code`
+  padding: 6px 12px;
+  border-radius: ${theme.radius.small};
+  background: ${theme.color.primarySoft};
+  color: ${theme.color.primaryHover};
+  font-size: 1.3rem;
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  user-select: all;
+`
+
+const CopyButton = styled.button`
+  min-height: 44px;
+  padding: 8px 16px;
+  border: 2px solid ${theme.color.primary};
+  border-radius: ${theme.radius.small};
+  background: ${theme.color.surface};
+  color: ${theme.color.primary};
+  font-weight: 600;
+  cursor: pointer;
+`
+
+const Notice = styled.p<{ $error: boolean }>`
+  flex-basis: 100%;
+  margin: 0;
+  min-height: 1.5em;
+  color: ${({ $error }) => ($error ? theme.color.danger : theme.color.success)};
+  font-weight: 600;
+`
