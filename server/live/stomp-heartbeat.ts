@@ -22,7 +22,7 @@ export interface NegotiatedHeartbeat {
  * The spec lets the receiver allow "some tolerance" before it considers the connection dead; we allow two
  * intervals, as @stomp/stompjs does on its side.
  */
-export const SILENCE_TOLERANCE = 2
+const SILENCE_TOLERANCE = 2
 
 /** Null when the header is malformed; a missing header means 0,0 (spec: "no heart-beat"). */
 export function negotiateHeartbeat(header: string | undefined, server: HeartbeatSettings): NegotiatedHeartbeat | null {

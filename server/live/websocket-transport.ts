@@ -26,7 +26,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024
 const closeReason = (reason: string) => Buffer.from(reason).subarray(0, 120).toString()
 
 /** STOMP over WebSocket names its versions as subprotocols; echo the best one offered (none if none). */
-export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp']
+const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp']
 
 export function chooseStompSubprotocol(offered: Set<string>): string | false {
   return STOMP_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false
