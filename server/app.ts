@@ -7,6 +7,7 @@ import { registerAuth } from './accounts/auth-plugin.ts'
 import { createGoogleVerifier, type GoogleVerifier } from './accounts/google.ts'
 import { createMailer, type Mailer } from './accounts/mailer.ts'
 import { accountsRoutes } from './accounts/routes.ts'
+import { adminRoutes } from './admin/routes.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
 import type { DatabaseHandle } from './db/connect.ts'
@@ -64,7 +65,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
-      await api.register(contentRoutes, { db: database.db })
+      await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
+      await api.register(adminRoutes, { db: database.db })
     },
     { prefix: '/api' },
   )

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify'
+import { AdminUsersQuery, IdParams, RoleBody } from '../../schemas/content.ts'
+import { userView } from '../accounts/user-view.ts'
+import type { Db } from '../db/connect.ts'
+import { badRequest, notFound } from '../errors.ts'
+import { parseBody } from '../validation.ts'
+import { changeUserRole, deleteUserKeepingAnAdmin, pageOfUsers, userStats } from './users-admin-repo.ts'
+
+const USER_NOT_FOUND = 'User not found'
+
+/** /api/admin/**: user management (SPEC.md sections 2 and 7). Every route here is for admins only. */
+export async function adminRoutes(app: FastifyInstance, options: { db: Db }) {
+  const { db } = options
+  app.addHook('preHandler', app.requireAdmin)
+
+  app.get('/admin/users', async (request) => {
+    const query = parseBody(AdminUsersQuery, request.query)
+    const { rows, total } = await pageOfUsers(db, query)
+    return {
+      users: rows.map(userView),
+      currentPage: query.page,
+      totalItems: total,
+      totalPages: Math.ceil(total / query.size),
+      pageSize: query.size,
+    }
+  })
+
+  app.get('/admin/users/stats', async () => userStats(db))
+
+  app.put('/admin/users/:id/role', async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const { role } = parseBody(RoleBody, request.body)
+    const result = await changeUserRole(db, id, role)
+    if (result.ok) return { user: userView(result.value), message: `User role updated to ${role}` }
+    throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot remove the last admin user')
+  })
+
+  app.delete('/admin/users/:id', async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    // Deleting oneself from a list of users is almost always a slip of the mouse; it is refused here.
+    if (id === request.currentUser.id) throw badRequest('You cannot delete your own account here.')
+    const result = await deleteUserKeepingAnAdmin(db, id)
+    if (result.ok) return { message: 'User deleted successfully' }
+    throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot delete the last admin user')
+  })
+}

@@ -1,0 +1,73 @@
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { randomBytes } from 'node:crypto'
+import { badRequest, notFound } from '../errors.ts'
+import { checkImageHeader, CONTENT_TYPES, ImageGate, imagesDir, MAX_IMAGE_BYTES, newImageName, STORED_NAME, type ImageType } from './image-files.ts'
+
+const SEND_ONE_FILE = 'Send exactly one image file, in the form field "file".'
+
+/**
+ * POST /api/upload/image (admins) and GET /api/uploads/images/:name (public: case images are shown in
+ * sessions). Uploads are written to a temporary file beside their final place and renamed only after every
+ * check passed, so a refused upload leaves nothing behind.
+ */
+export async function uploadRoutes(app: FastifyInstance, options: { dataDir: string }) {
+  const dir = imagesDir(options.dataDir)
+  // Registered here, so only this plugin's routes accept multipart bodies.
+  await app.register(multipart, {
+    // Busboy stops one byte past the limit, which is how ImageGate tells "exactly 5 MB" from "too large".
+    limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+    throwFileSizeLimit: false,
+  })
+
+  app.post('/upload/image', { preHandler: app.requireAdmin }, async (request) => {
+    const { name, originalName } = await receiveImage(request, dir)
+    return { url: `/uploads/images/${name}`, originalName }
+  })
+
+  app.get('/uploads/images/:name', async (request, reply) => {
+    const { name } = request.params as { name: string }
+    const match = STORED_NAME.exec(name)
+    if (!match) throw notFound('Image not found')
+    const file = path.join(dir, name)
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile()) throw notFound('Image not found')
+    return reply
+      .type(CONTENT_TYPES[match[1] as ImageType])
+      .header('Content-Length', info.size)
+      .header('X-Content-Type-Options', 'nosniff')
+      // A stored name never gets new content, so browsers may keep it for good.
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(createReadStream(file))
+  })
+}
+
+async function receiveImage(request: FastifyRequest, dir: string): Promise<{ name: string; originalName: string }> {
+  if (!request.isMultipart()) throw badRequest(SEND_ONE_FILE)
+  await mkdir(dir, { recursive: true })
+  let temporary: string | null = null
+  try {
+    let received: { type: ImageType; originalName: string } | null = null
+    for await (const part of request.parts()) {
+      if (part.type === 'field') continue
+      if (part.fieldname !== 'file' || received) throw badRequest(SEND_ONE_FILE)
+      // The dot prefix keeps a half-written upload out of STORED_NAME, so it can never be served.
+      temporary = path.join(dir, `.incoming-${randomBytes(8).toString('hex')}`)
+      const gate = new ImageGate()
+      await pipeline(part.file, gate, createWriteStream(temporary, { flags: 'wx' }))
+      received = { type: gate.type as ImageType, originalName: path.basename(part.filename ?? '') }
+    }
+    if (!received || !temporary) throw badRequest(SEND_ONE_FILE)
+    await checkImageHeader(temporary, received.type)
+    const name = newImageName(received.type)
+    await rename(temporary, path.join(dir, name))
+    temporary = null
+    return { name, originalName: received.originalName }
+  } finally {
+    if (temporary) await rm(temporary, { force: true })
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import t from 'tap'
+import { listCases, listRecallDates } from '../../server/content/cases-repo.ts'
+import { DEMO_BANK_DIR, DEMO_TOPICS, seedDemoBank } from '../../server/content/demo-bank.ts'
+import { readDemoBank } from '../../server/content/demo-bank-files.ts'
+import { freshDatabase } from '../helpers/db.ts'
+
+/** The shipped demo case bank (server/content/demo-bank): valid, complete enough to practise every topic. */
+
+const database = await freshDatabase()
+t.teardown(() => database.close())
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plab-real-bank-'))
+
+t.test('every file is valid', async (t) => {
+  const cases = await readDemoBank(DEMO_BANK_DIR)
+  t.ok(cases.length >= 24, `${cases.length} cases`)
+})
+
+t.test('it loads into an empty database and covers every topic', async (t) => {
+  const counts = await seedDemoBank(database.db, { dataDir })
+  t.equal(counts.casesAlreadyPresent, 0)
+  const cases = await listCases(database.db)
+  t.equal(cases.length, counts.casesCreated)
+
+  const perTopic = new Map(DEMO_TOPICS.map((topic) => [topic, 0]))
+  for (const c of cases) perTopic.set(c.category.name, (perTopic.get(c.category.name) ?? 0) + 1)
+  t.same([...perTopic.keys()].sort(), [...DEMO_TOPICS].sort(), 'no category outside the 12 topics (a misspelt name would add one)')
+  for (const [topic, count] of perTopic) t.ok(count >= 2, `${topic}: ${count} cases`)
+
+  const recallCases = cases.filter((c) => c.isRecallCase)
+  const dates = await listRecallDates(database.db)
+  t.ok(recallCases.length >= 6, `${recallCases.length} recall cases`)
+  t.ok(dates.length >= 3, `recall dates: ${dates.join(', ')}`)
+  for (const date of dates) t.comment(`${date}: ${recallCases.filter((c) => c.recallDates.includes(date)).length} cases`)
+
+  for (const c of cases) {
+    const criteria = c.feedbackCriteria.length
+    t.ok(criteria >= 4 && criteria <= 7, `${c.title}: ${criteria} criteria`)
+    t.ok(c.feedbackCriteria.some((criterion) => criterion.hasSubCriteria), `${c.title}: some criteria have sub-criteria`)
+    t.ok(c.doctorNotes && c.patientNotes && c.doctorSections.length > 0 && c.patientSections.length > 0, `${c.title}: both sides written`)
+  }
+})
+
+t.test('a second seed inserts nothing', async (t) => {
+  const before = await listCases(database.db)
+  t.same(await seedDemoBank(database.db, { dataDir }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: before.length })
+  t.same(await listCases(database.db), before)
+})

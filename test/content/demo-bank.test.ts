@@ -1,0 +1,102 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import t from 'tap'
+import { listCases } from '../../server/content/cases-repo.ts'
+import { listCategories } from '../../server/content/categories-repo.ts'
+import { DEMO_TOPICS, seedDemoBank } from '../../server/content/demo-bank.ts'
+import { freshDatabase } from '../helpers/db.ts'
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'demo-bank')
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'plab-demo-bank-'))
+
+const database = await freshDatabase()
+t.teardown(() => database.close())
+const { db } = database
+const dataDir = tempDir()
+const imageDir = path.join(dataDir, 'uploads', 'images')
+
+t.test('an empty database gets every topic and every demo case, normalised like an editor save', async (t) => {
+  // An admin already made one topic, in other letters: it is reused, not duplicated.
+  await db.insertInto('categories').values({ name: 'CARDIOLOGY', description: null }).execute()
+  const counts = await seedDemoBank(db, { dataDir, dir: FIXTURES })
+  t.same(counts, { categoriesCreated: 11, casesCreated: 3, casesAlreadyPresent: 0 })
+
+  const categories = (await listCategories(db)).map((c) => c.name.toLowerCase()).sort()
+  t.same(categories, DEMO_TOPICS.map((name) => name.toLowerCase()).sort(), 'the 12 topics, once each, even without a file')
+
+  const cases = await listCases(db)
+  const palpitations = cases.find((c) => c.title === 'Fixture: palpitations in a runner')!
+  t.equal(palpitations.category.name, 'CARDIOLOGY')
+  t.same(palpitations.doctorSections.map((s) => [s.title, s.order]), [['Task', 0], ['Setting', 1]])
+  t.match(palpitations.doctorSections[0].id, /^section-[0-9a-f]{12}$/)
+  t.same(
+    palpitations.feedbackCriteria.map((c) => [c.name, c.order, c.hasSubCriteria, c.subCriteria.map((s) => `${s.order}:${s.name}`)]),
+    [['Data gathering', 0, true, ['0:Onset', '1:Red flags']], ['Clinical management', 1, false, []], ['Interpersonal skills', 2, false, []]],
+  )
+  t.same([palpitations.isRecallCase, palpitations.recallDates], [true, ['2025-01-08', '2025-03-12']])
+  t.same([palpitations.visualData, palpitations.imageUrl], [{ type: 'text', content: 'ECG: sinus rhythm, rate 64.' }, null])
+
+  const swelling = cases.find((c) => c.title === 'Fixture: leg swelling')!
+  t.same([swelling.isRecallCase, swelling.recallDates, swelling.visualData], [false, [], null])
+
+  const rash = cases.find((c) => c.title === 'Fixture: itchy rash with a picture')!
+  t.equal(rash.category.name, 'Dermatology', 'the file\'s "dermatology" is the Dermatology topic')
+  t.match(rash.imageUrl, /^\/uploads\/images\/[0-9a-f]{32}\.png$/)
+  t.same(rash.visualData, { type: 'image', content: rash.imageUrl })
+  const stored = path.join(imageDir, path.basename(rash.imageUrl!))
+  t.same(readFileSync(stored), readFileSync(path.join(FIXTURES, 'demo', 'rash.png')), 'the shipped image is in the image folder')
+})
+
+t.test('a second seed inserts nothing and writes no file', async (t) => {
+  const filesBefore = readdirSync(imageDir)
+  const casesBefore = await listCases(db)
+  t.same(await seedDemoBank(db, { dataDir, dir: FIXTURES }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: 3 })
+  t.same(await listCases(db), casesBefore)
+  t.same(readdirSync(imageDir), filesBefore)
+})
+
+t.test('the image folder is refilled even when the cases already exist (a new DATA_DIR on the same database)', async (t) => {
+  const fresh = tempDir()
+  await seedDemoBank(db, { dataDir: fresh, dir: FIXTURES })
+  t.equal(readdirSync(path.join(fresh, 'uploads', 'images')).length, 1)
+})
+
+/** A copy of the fixtures with one file changed, to prove each kind of mistake is caught. */
+function brokenBank(change: (cardiology: any) => unknown, extraFiles: Record<string, string> = {}): string {
+  const dir = tempDir()
+  cpSync(FIXTURES, dir, { recursive: true })
+  const file = path.join(dir, 'cardiology.json')
+  const bank = JSON.parse(readFileSync(file, 'utf8'))
+  writeFileSync(file, JSON.stringify(change(bank) ?? bank))
+  for (const [name, content] of Object.entries(extraFiles)) writeFileSync(path.join(dir, name), content)
+  return dir
+}
+
+t.test('a bad file fails loudly, naming the file, the case and the field, and writes nothing', async (t) => {
+  const empty = await freshDatabase()
+  t.teardown(() => empty.close())
+  const emptyData = tempDir()
+  const mistakes: Array<[string, string, RegExp]> = [
+    ['missing patient notes', brokenBank((b) => void delete b.cases[1].patientNotes), /cardiology\.json, case 2 "Fixture: leg swelling": patientNotes: /],
+    ['a typo in a key', brokenBank((b) => void (b.cases[0].recalDates = [])), /cardiology\.json, case 1 "Fixture: palpitations in a runner": recalDates: /],
+    ['an impossible date', brokenBank((b) => void (b.cases[0].recallDates = ['2025-02-30'])), /case 1 .*: recallDates\.0: Recall dates must be real calendar dates/],
+    ['a criterion without a name', brokenBank((b) => void (b.cases[0].feedbackCriteria[0].name = ' ')), /case 1 .*: feedbackCriteria\.0\.name: must not be empty/],
+    ['a missing image', brokenBank((b) => void (b.cases[0].visualData = { type: 'image', content: 'demo/nope.png' })), /case 1 .*: visualData\.content: demo\/nope\.png does not exist/],
+    ['an image path outside the bank', brokenBank((b) => void (b.cases[0].visualData = { type: 'image', content: '../../secret.png' })), /case 1 .*: visualData\.content: must be demo\/<file>/],
+    ['no category', brokenBank((b) => void delete b.category), /cardiology\.json: category: /],
+    ['a title used twice', brokenBank((b) => void (b.cases[1].title = 'Fixture: itchy rash with a picture')), /the title "Fixture: itchy rash with a picture" is also used in/],
+    ['not JSON', brokenBank(() => undefined, { 'zz-broken.json': '{ "category": ' }), /zz-broken\.json: not valid JSON/],
+  ]
+  for (const [label, dir, message] of mistakes) {
+    await t.rejects(seedDemoBank(empty.db, { dataDir: emptyData, dir }), { name: 'DemoBankError', message }, label)
+  }
+  const fakeImage = brokenBank((b) => void (b.cases[0].visualData = { type: 'image', content: 'demo/fake.png' }), {})
+  writeFileSync(path.join(fakeImage, 'demo', 'fake.png'), 'not an image')
+  await t.rejects(seedDemoBank(empty.db, { dataDir: emptyData, dir: fakeImage }), { message: /demo\/fake\.png: not a JPEG, PNG, GIF or WebP image/ })
+
+  t.same(await listCategories(empty.db), [], 'no category written')
+  t.same(await listCases(empty.db), [], 'no case written')
+  t.notOk(existsSync(path.join(emptyData, 'uploads')), 'no image written')
+})
