@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { CaseBody, CategoryBody, IdParams } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
-import { casesRoutes } from './cases-routes.ts'
-import { categoriesRoutes } from './categories-routes.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
+import { parseBody } from '../validation.ts'
+import { normaliseCase } from './case-rules.ts'
+import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
+import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
 
 export interface ContentOptions {
@@ -10,9 +14,76 @@ export interface ContentOptions {
   dataDir: string
 }
 
-/** The case bank: categories, cases, recall dates and case images (SPEC.md section 7). */
+const CATEGORY_NAME_TAKEN = 'Category with this name already exists'
+const CATEGORY_NOT_FOUND = 'Category not found'
+const CASE_NOT_FOUND = 'Case not found'
+
+/**
+ * The case bank (SPEC.md section 7). Categories and recall dates are readable by any signed-in user (the
+ * configure screen offers them); every write, and the full case with its title, both scripts and the mark
+ * scheme, is for admins only: candidates receive case content solely through their session, filtered by role
+ * (schemas/case-views.ts). The reference server let anyone do all of it (WIRE.md section 0).
+ */
 export async function contentRoutes(app: FastifyInstance, options: ContentOptions) {
-  await app.register(categoriesRoutes, { db: options.db })
-  await app.register(casesRoutes, { db: options.db })
+  const { db } = options
+
+  app.get('/categories', { preHandler: app.authenticate }, async () => (await listCategories(db)).map(categoryView))
+
+  app.post('/categories', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const { name } = parseBody(CategoryBody, request.body)
+    const row = await insertCategory(db, name)
+    if (!row) throw conflict(CATEGORY_NAME_TAKEN)
+    return reply.code(201).send(categoryView(row))
+  })
+
+  app.put('/categories/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const { name } = parseBody(CategoryBody, request.body)
+    const result = await renameCategory(db, id, name)
+    if (result.ok) return categoryView(result.row)
+    throw result.reason === 'not-found' ? notFound(CATEGORY_NOT_FOUND) : conflict(CATEGORY_NAME_TAKEN)
+  })
+
+  // Refused while cases use the category: moving them silently would change what sessions draw, and
+  // deleting them would lose content. The admin moves or deletes the cases first, knowingly.
+  app.delete('/categories/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const result = await deleteEmptyCategory(db, id)
+    if (result.ok) return { message: 'Category deleted successfully' }
+    if (result.reason === 'not-found') throw notFound(CATEGORY_NOT_FOUND)
+    const cases = `${result.caseCount} ${result.caseCount === 1 ? 'case' : 'cases'}`
+    throw conflict(`Cannot delete a category that still has cases. Move or delete its ${cases} first.`, { caseCount: result.caseCount })
+  })
+
+  app.get('/cases/recall/dates', { preHandler: app.authenticate }, async () => listRecallDates(db))
+
+  app.get('/cases', { preHandler: app.requireAdmin }, async () => listCases(db))
+
+  app.post('/cases', { preHandler: app.requireAdmin }, async (request, reply) => {
+    const content = normaliseCase(parseBody(CaseBody, request.body))
+    const saved = savedCaseId(await saveCase(db, content))
+    return reply.code(201).send(await findCase(db, saved))
+  })
+
+  app.put('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const content = normaliseCase(parseBody(CaseBody, request.body))
+    return findCase(db, savedCaseId(await saveCase(db, content, id)))
+  })
+
+  // Sessions that used the case reference it through their own foreign keys (migration 0003 and later);
+  // those decide whether a case in use can go (WIRE.md section 5 answers 400 with the session counts).
+  app.delete('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    if (!(await deleteCase(db, id))) throw notFound(CASE_NOT_FOUND)
+    return { message: 'Case deleted successfully' }
+  })
+
   await app.register(uploadRoutes, { dataDir: options.dataDir })
+}
+
+function savedCaseId(result: SaveCaseResult): number {
+  if (result.ok) return result.id
+  if (result.reason === 'not-found') throw notFound(CASE_NOT_FOUND)
+  throw badRequest('Category not found', { validationErrors: { category: 'Category not found' } })
 }
