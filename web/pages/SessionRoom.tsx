@@ -1,12 +1,130 @@
-import { useParams } from 'wouter'
-import { ComingSoon } from '../components/ComingSoon.tsx'
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { navigate } from 'wouter/use-browser-location'
+import { findingsOf } from '../../schemas/session-room/case-content.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button } from '../components/Button.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { theme } from '../theme.ts'
+import { ExitDialog } from '../session/dialogs/ExitDialog.tsx'
+import { TopicDialog } from '../session/dialogs/TopicDialog.tsx'
+import { FindingsDialog } from '../session/FindingsDialog.tsx'
+import { CompletedPhase } from '../session/phases/CompletedPhase.tsx'
+import { ConsultationPhase } from '../session/phases/ConsultationPhase.tsx'
+import { FeedbackPhase } from '../session/phases/FeedbackPhase.tsx'
+import { ReadingPhase } from '../session/phases/ReadingPhase.tsx'
+import { WaitingPhase } from '../session/phases/WaitingPhase.tsx'
+import { RoomFeedback } from '../session/RoomFeedback.tsx'
+import { RoomHeader, phaseLabel } from '../session/RoomHeader.tsx'
+import { RoomErrorScreen, SessionEndedScreen } from '../session/RoomScreens.tsx'
+import { useCountdown } from '../session/useCountdown.ts'
+import { useRoom } from '../session/useRoom.ts'
+import { useRoomActions } from '../session/useRoomActions.ts'
+import { useRoomSounds } from '../session/useRoomSounds.ts'
+import { useSessionCode } from '../session/useSessionCode.ts'
 
-/** A stand-in until the sessions issue builds this screen; its route and guard already work. */
 export default function SessionRoom() {
-  const { code } = useParams<{ code: string }>()
+  const code = useSessionCode()
+  const { snapshot, send, liveStatus, retryLive, disconnect } = useRoom(code)
+  const session = snapshot.context.session
+  const actions = useRoomActions(code, { onConsultationEnded: () => send({ type: 'CONSULTATION_ENDED' }), disconnect })
+  const clock = useCountdown(session?.timer ?? null)
+  useRoomSounds(session?.phase ?? null, session?.timer ?? null, clock?.remaining ?? null)
+  const [findingsOpen, setFindingsOpen] = useState(false)
+  const [exitOpen, setExitOpen] = useState(false)
+  const ended = snapshot.matches('ended')
+  usePageTitle(session ? `${session.title} (${phaseLabel(session.phase)})` : 'Session room')
+
+  useEffect(() => {
+    if (ended) disconnect()
+  }, [ended, disconnect])
+
+  if (ended) return <SessionEndedScreen reason={snapshot.context.endedReason ?? ''} />
+  if (snapshot.matches('failed')) return <RoomErrorScreen message={snapshot.context.loadError ?? ''} onRetry={() => send({ type: 'RETRY' })} />
+  if (!session) {
+    return (
+      <Page>
+        <RoomHeader title="" role={null} code={code} phase={null} participants={[]} onExit={() => navigate('/dashboard')} />
+        <p role="status">Loading session…</p>
+      </Page>
+    )
+  }
+
+  const findings = findingsOf(session.selectedCase)
+  const isDoctor = session.role === 'doctor'
+  const feedbackForm = <RoomFeedback snapshot={snapshot} session={session} send={send} disconnect={disconnect} />
+  const showFindings = () => setFindingsOpen(true)
+
   return (
-    <ComingSoon title="Session room" back={{ href: '/dashboard', label: 'Back to Dashboard' }}>
-      The live room for session {code} is coming soon.
-    </ComingSoon>
+    <Page>
+      <RoomHeader title={session.title} role={session.role} code={session.code} phase={session.phase} participants={session.participants} onExit={() => setExitOpen(true)} />
+      {liveStatus === 'reconnecting' && <Banner role="status">Connection lost. Reconnecting…</Banner>}
+      {liveStatus === 'failed' && (
+        <Alert tone="error">
+          Could not connect to the live session after 3 attempts, so changes by others will not appear.{' '}
+          <Button type="button" $variant="secondary" onClick={retryLive}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {actions.error && <Alert tone="error">{actions.error}</Alert>}
+      <Body>
+        {session.phase === 'WAITING' && (
+          <WaitingPhase code={session.code} participants={session.participants} canStart={session.isHost && isDoctor} starting={actions.pending === 'start'} onStart={actions.start} />
+        )}
+        {session.phase === 'READING' && (
+          <ReadingPhase
+            session={session}
+            clock={clock}
+            controls={{ hasFindings: findings !== null, onShowFindings: showFindings, onSkip: actions.skip, onNewCase: actions.newCase, pending: actions.pending }}
+          />
+        )}
+        {session.phase === 'CONSULTATION' && (
+          <ConsultationPhase
+            session={session}
+            clock={clock}
+            hasFindings={findings !== null}
+            onShowFindings={showFindings}
+            onEnd={actions.endConsultation}
+            ending={actions.pending === 'endConsultation'}
+            feedbackForm={feedbackForm}
+          />
+        )}
+        {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} feedbackForm={feedbackForm} />}
+        {session.phase === 'COMPLETED' && <CompletedPhase />}
+      </Body>
+      <FindingsDialog findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
+      <ExitDialog
+        open={exitOpen}
+        inFeedback={session.phase === 'FEEDBACK'}
+        busy={actions.pending === 'exit'}
+        onCancel={() => setExitOpen(false)}
+        onConfirm={() => void actions.exit(session.phase === 'FEEDBACK')}
+      />
+      <TopicDialog choice={session.topicChoice} isDoctor={isDoctor} busy={actions.pending !== null} onSelect={actions.selectTopic} onEnd={actions.endSession} />
+    </Page>
   )
 }
+
+const Page = styled.div`
+  width: 100%;
+  max-width: ${theme.width.page};
+  margin: 0 auto;
+  padding: 20px 12px 32px;
+`
+
+const Body = styled.div`
+  padding: 16px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.medium};
+  box-shadow: ${theme.shadow.card};
+  @media (max-width: 400px) { padding: 12px; }
+`
+
+const Banner = styled.p`
+  padding: 10px 14px;
+  border-radius: ${theme.radius.small};
+  background: #fef3c7;
+  color: #92400e;
+  font-weight: 600;
+`

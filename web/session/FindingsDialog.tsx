@@ -1,0 +1,48 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { imageSource, type Findings } from '../../schemas/session-room/case-content.ts'
+import { API_BASE } from '../api/client.ts'
+import { Button } from '../components/Button.tsx'
+import { Dialog } from './Dialog.tsx'
+
+/** The Examination Findings modal: text ('Patient Information') or an image ('Patient Image'), with fallbacks. */
+export function FindingsDialog({ findings, open, onClose }: { findings: Findings | null; open: boolean; onClose: () => void }) {
+  const [broken, setBroken] = useState(false)
+  const isImage = findings?.kind === 'image'
+  const content = findings?.content.trim() ?? ''
+  return (
+    <Dialog
+      open={open}
+      title={isImage ? 'Patient Image' : 'Patient Information'}
+      onClose={onClose}
+      actions={
+        <Button type="button" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {!content ? (
+        <p>No content available</p>
+      ) : isImage ? (
+        broken ? (
+          <p role="alert">Image could not be loaded</p>
+        ) : (
+          <Picture src={imageSource(content, API_BASE)} alt="Examination findings" onError={() => setBroken(true)} />
+        )
+      ) : (
+        <Text>{content}</Text>
+      )}
+    </Dialog>
+  )
+}
+
+const Picture = styled.img`
+  display: block;
+  max-width: 100%;
+  max-height: 60vh;
+  margin: 0 auto;
+`
+
+const Text = styled.p`
+  white-space: pre-wrap;
+`

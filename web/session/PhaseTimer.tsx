@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react'
+import styled from 'styled-components'
+import type { RoomTimer } from '../../schemas/session-room/room-state.ts'
+import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_SECONDS } from '../../schemas/session-room/timer.ts'
+import { theme } from '../theme.ts'
+import type { ClockReading } from './useCountdown.ts'
+
+/**
+ * The phase clock: a countdown, or for a stopwatch consultation the time elapsed. The visible clock is not a
+ * live region (it would be read out every second); a separate polite status says the phase start, 2 minutes,
+ * 1 minute and 0.
+ */
+export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer: RoomTimer; reading: ClockReading; label: string; stopwatch?: boolean }) {
+  const [announcement, setAnnouncement] = useState('')
+  const previous = useRef<{ key: number; remaining: number } | null>(null)
+  const phaseName = timer.phase === 'READING' ? 'Reading' : 'Consultation'
+
+  useEffect(() => {
+    const last = previous.current?.key === timer.startTimestamp ? previous.current.remaining : null
+    previous.current = { key: timer.startTimestamp, remaining: reading.remaining }
+    const milestone = crossedMilestone(last, reading.remaining, timer.durationSeconds)
+    if (milestone) setAnnouncement(milestoneAnnouncement(milestone, phaseName, timer.durationSeconds))
+  }, [timer, reading.remaining, phaseName])
+
+  const shown = stopwatch ? reading.elapsed : reading.remaining
+  const urgent = !stopwatch && reading.remaining <= TWO_MINUTE_WARNING_SECONDS
+  return (
+    <Box $urgent={urgent}>
+      <span id={`timer-label-${timer.startTimestamp}`}>{label}</span>
+      <Clock role="timer" aria-labelledby={`timer-label-${timer.startTimestamp}`}>
+        {formatClock(shown)}
+      </Clock>
+      {stopwatch && <small>of {formatClock(timer.durationSeconds)}</small>}
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </Box>
+  )
+}
+
+const Box = styled.div<{ $urgent: boolean }>`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: center;
+  min-width: 150px;
+  padding: 10px 18px;
+  border-radius: ${theme.radius.medium};
+  background: ${({ $urgent }) => ($urgent ? theme.color.dangerSoft : theme.color.primarySoft)};
+  color: ${({ $urgent }) => ($urgent ? theme.color.danger : theme.color.primaryHover)};
+  span { font-size: 0.85rem; font-weight: 600; }
+  small { font-size: 0.8rem; }
+`
+
+const Clock = styled.div`
+  font-size: 2.2rem;
+  font-weight: 800;
+  font-variant-numeric: tabular-nums;
+  line-height: 1.1;
+`

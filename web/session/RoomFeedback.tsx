@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { navigate } from 'wouter/use-browser-location'
+import { criteriaOf } from '../../schemas/session-room/case-content.ts'
+import { choicesFor, type RoomEvent } from '../../schemas/session-room/room-machine.ts'
+import type { RoomSession } from '../../schemas/session-room/room-state.ts'
+import type { RoomSnapshot } from './useRoom.ts'
+import { LEAVE_DELAY_MS } from './useRoomActions.ts'
+import { ObserverPendingDialog } from './dialogs/ObserverPendingDialog.tsx'
+import { FeedbackForm } from './feedback/FeedbackForm.tsx'
+import { FeedbackSubmitted } from './phases/FeedbackPhase.tsx'
+
+/**
+ * The patient's or observer's feedback, from the room machine: fill in during the consultation, submit in the
+ * feedback phase. "Submit & Close" leads to the dashboard 0.5 s after the server accepted it.
+ */
+export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void; disconnect: () => void }) {
+  const { draft, formError, choice } = snapshot.context
+  const submitted = snapshot.matches({ room: 'submitted' })
+  const me = session.participants.find((p) => p.userId === snapshot.context.userId)
+  const closing = submitted && choice === 'close'
+
+  useEffect(() => {
+    if (!closing) return
+    disconnect()
+    const timer = setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [closing, disconnect])
+
+  if (session.role !== 'patient' && session.role !== 'observer') return null
+  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted />
+  return (
+    <>
+      <FeedbackForm
+        criteria={criteriaOf(session.selectedCase)}
+        draft={draft}
+        formError={formError}
+        choices={session.phase === 'FEEDBACK' ? choicesFor(session.role) : []}
+        busy={!snapshot.matches({ room: 'editing' })}
+        onScore={(slot, score) => send({ type: 'SCORE', slot, score })}
+        onComment={(text) => send({ type: 'COMMENT', text })}
+        onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
+      />
+      <ObserverPendingDialog open={snapshot.matches({ room: 'confirmingObserver' })} onWait={() => send({ type: 'WAIT' })} onContinue={() => send({ type: 'CONTINUE' })} />
+    </>
+  )
+}

@@ -1,0 +1,140 @@
+import styled from 'styled-components'
+import type { ParticipantView } from '../../schemas/session-wire.ts'
+import { Button } from '../components/Button.tsx'
+import { theme } from '../theme.ts'
+import { RoleBadge, roleKey, roleLabel } from './RoleBadge.tsx'
+import { setSoundMuted, useSoundMuted } from './sounds.ts'
+
+/** SPEC section 9: the header shows at most 4 avatars. */
+export const MAX_AVATARS = 4
+
+const PHASE_LABELS: Record<string, string> = {
+  WAITING: 'Waiting',
+  READING: 'Reading',
+  CONSULTATION: 'Consultation',
+  FEEDBACK: 'Feedback',
+  COMPLETED: 'Completed',
+}
+
+export const phaseLabel = (phase: string | null) => (phase === null ? 'Loading' : (PHASE_LABELS[phase] ?? 'Unknown'))
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  return (parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)).toUpperCase()
+}
+
+export function RoomHeader(props: { title: string; role: string | null; code: string; phase: string | null; participants: ParticipantView[]; onExit: () => void }) {
+  const muted = useSoundMuted()
+  const shown = props.participants.slice(0, MAX_AVATARS)
+  const hidden = props.participants.length - shown.length
+  return (
+    <Bar>
+      <Identity>
+        <h1>{props.title || 'Session'}</h1>
+        <Facts>
+          {props.role && <RoleBadge role={props.role} prefix="You: " />}
+          <span>
+            Code <strong>{props.code}</strong>
+          </span>
+          <Phase aria-label={`Phase: ${phaseLabel(props.phase)}`}>{phaseLabel(props.phase)}</Phase>
+        </Facts>
+      </Identity>
+      <Tools>
+        <Avatars aria-label="Participants">
+          {shown.map((p) => (
+            <Avatar key={p.id} $color={theme.role[roleKey(p.role) ?? 'doctor']} $online={p.isOnline} title={`${p.name} (${roleLabel(p.role)})`}>
+              <span aria-hidden="true">{initials(p.name)}</span>
+              <span className="visually-hidden">
+                {p.name}, {roleLabel(p.role)}, {p.isOnline ? 'online' : 'offline'}
+              </span>
+            </Avatar>
+          ))}
+          {hidden > 0 && <More aria-label={`and ${hidden} more`}>+{hidden}</More>}
+        </Avatars>
+        <Button type="button" $variant="secondary" aria-pressed={muted} onClick={() => setSoundMuted(!muted)}>
+          {muted ? 'Sound off' : 'Sound on'}
+        </Button>
+        <Button type="button" onClick={props.onExit}>
+          Exit
+        </Button>
+      </Tools>
+    </Bar>
+  )
+}
+
+const Bar = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 16px;
+  margin-bottom: 16px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.medium};
+  box-shadow: ${theme.shadow.card};
+  h1 { font-size: 1.35rem; margin: 0 0 6px; overflow-wrap: anywhere; }
+`
+
+const Identity = styled.div`
+  min-width: 0;
+`
+
+const Facts = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px 12px;
+  color: ${theme.color.muted};
+`
+
+const Phase = styled.span`
+  padding: 2px 10px;
+  border-radius: ${theme.radius.round};
+  background: ${theme.color.primarySoft};
+  color: ${theme.color.primaryHover};
+  font-weight: 700;
+`
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+`
+
+const Avatars = styled.ul`
+  display: flex;
+  margin: 0 4px 0 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Avatar = styled.li<{ $color: string; $online: boolean }>`
+  display: grid;
+  place-items: center;
+  width: 38px;
+  height: 38px;
+  margin-left: -6px;
+  border: 2px solid #fff;
+  border-radius: ${theme.radius.round};
+  background: ${({ $color, $online }) => ($online ? $color : theme.color.border)};
+  color: ${({ $online }) => ($online ? '#fff' : theme.color.text)};
+  font-size: 0.8rem;
+  font-weight: 700;
+  &:first-child { margin-left: 0; }
+`
+
+const More = styled.li`
+  display: grid;
+  place-items: center;
+  width: 38px;
+  height: 38px;
+  margin-left: -6px;
+  border: 2px solid #fff;
+  border-radius: ${theme.radius.round};
+  background: ${theme.color.muted};
+  color: #fff;
+  font-size: 0.8rem;
+  font-weight: 700;
+`

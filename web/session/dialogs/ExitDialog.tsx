@@ -1,0 +1,30 @@
+import { Button } from '../../components/Button.tsx'
+import { Dialog } from '../Dialog.tsx'
+
+/** SPEC section 2: in the feedback phase leaving completes the session; at any other time it is an exit. */
+export function ExitDialog({ open, inFeedback, busy, onConfirm, onCancel }: { open: boolean; inFeedback: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const title = inFeedback ? 'Complete Session' : 'Exit Session'
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button type="button" $variant="secondary" onClick={onCancel}>
+            Stay
+          </Button>
+          <Button type="button" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Leaving…' : title}
+          </Button>
+        </>
+      }
+    >
+      {inFeedback ? (
+        <p>Completing the session ends your part in it. Feedback can no longer be modified afterwards.</p>
+      ) : (
+        <p>The other participants will be notified that you left. The session may end if too few participants remain.</p>
+      )}
+    </Dialog>
+  )
+}

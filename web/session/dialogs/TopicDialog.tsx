@@ -1,0 +1,80 @@
+import styled from 'styled-components'
+import type { TopicChoice } from '../../../schemas/session-room/room-state.ts'
+import { Button, ButtonLink } from '../../components/Button.tsx'
+import { Dialog } from '../Dialog.tsx'
+
+/**
+ * Every case of the topic has been played. The doctor picks the next topic (or ends the session when none is
+ * left); everyone else waits for the doctor's choice, which closes the dialog for all (a new case arrives).
+ */
+export function TopicDialog({
+  choice,
+  isDoctor,
+  busy,
+  onSelect,
+  onEnd,
+}: {
+  choice: TopicChoice | null
+  isDoctor: boolean
+  busy: boolean
+  onSelect: (topic: string) => void
+  onEnd: () => void
+}) {
+  const topics = choice?.availableTopics ?? []
+  return (
+    <Dialog
+      open={choice !== null}
+      title="Topic Completed"
+      mandatory
+      actions={
+        isDoctor ? (
+          <>
+            {topics.length === 0 && (
+              <ButtonLink href="/dashboard" $variant="secondary">
+                Back to Dashboard
+              </ButtonLink>
+            )}
+            <Button type="button" $variant="secondary" onClick={onEnd} disabled={busy}>
+              End Session
+            </Button>
+          </>
+        ) : (
+          <ButtonLink href="/dashboard" $variant="secondary">
+            Back to Dashboard
+          </ButtonLink>
+        )
+      }
+    >
+      <p>You have completed every case in {choice?.completedTopic ?? 'this topic'}.</p>
+      {isDoctor ? (
+        topics.length > 0 ? (
+          <>
+            <p>Choose the next topic:</p>
+            <Topics>
+              {topics.map((topic) => (
+                <li key={topic}>
+                  <Button type="button" onClick={() => onSelect(topic)} disabled={busy}>
+                    {topic}
+                  </Button>
+                </li>
+              ))}
+            </Topics>
+          </>
+        ) : (
+          <p>No other topics have cases left.</p>
+        )
+      ) : (
+        <p role="status">Waiting for the doctor to choose the next topic…</p>
+      )}
+    </Dialog>
+  )
+}
+
+const Topics = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`

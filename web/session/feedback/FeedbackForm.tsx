@@ -1,0 +1,128 @@
+import { useId } from 'react'
+import styled from 'styled-components'
+import type { CriterionView } from '../../../schemas/content.ts'
+import {
+  NO_CRITERIA,
+  criterionScore,
+  formatScore,
+  hasSubCriteria,
+  orderedCriteria,
+  slotId,
+  type FeedbackDraft,
+} from '../../../schemas/session-room/feedback-form.ts'
+import type { SubmitChoice } from '../../../schemas/session-room/room-machine.ts'
+import { Alert } from '../../components/Alert.tsx'
+import { Button } from '../../components/Button.tsx'
+import { theme } from '../../theme.ts'
+import { ScoreScale } from './ScoreScale.tsx'
+
+const CHOICE_LABELS: Record<SubmitChoice, string> = {
+  close: 'Submit Feedback & Close',
+  newCase: 'Submit & New Case',
+  roleChange: 'Submit & Role Change',
+}
+
+export interface FeedbackFormProps {
+  criteria: CriterionView[]
+  draft: FeedbackDraft
+  formError: string | null
+  /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
+  choices: SubmitChoice[]
+  busy: boolean
+  onScore: (slot: string, score: number) => void
+  onComment: (text: string) => void
+  onSubmit: (choice: SubmitChoice) => void
+}
+
+/** The scored feedback for the doctor: one scale per criterion or sub-criterion, and a comment. */
+export function FeedbackForm(props: FeedbackFormProps) {
+  const commentId = useId()
+  if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
+  return (
+    <Form aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
+      <h2>Feedback for the doctor</h2>
+      <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
+      {orderedCriteria(props.criteria).map((criterion) => (
+        <Criterion key={criterion.id}>
+          {hasSubCriteria(criterion) ? (
+            <>
+              <CriterionHeading>
+                <span>{criterion.name}</span>
+                <Average>{averageText(criterion, props.draft)}</Average>
+              </CriterionHeading>
+              {criterion.subCriteria.map((sub) => (
+                <ScoreScale
+                  key={sub.id}
+                  name={slotId(criterion.id, sub.id)}
+                  label={sub.name}
+                  value={props.draft.scores[slotId(criterion.id, sub.id)]}
+                  onChange={(score) => props.onScore(slotId(criterion.id, sub.id), score)}
+                />
+              ))}
+            </>
+          ) : (
+            <ScoreScale name={slotId(criterion.id)} label={criterion.name} value={props.draft.scores[slotId(criterion.id)]} onChange={(score) => props.onScore(slotId(criterion.id), score)} />
+          )}
+        </Criterion>
+      ))}
+      <label htmlFor={commentId}>Additional comments</label>
+      <Comment id={commentId} value={props.draft.comment} onChange={(event) => props.onComment(event.target.value)} rows={4} maxLength={5000} />
+      {props.formError && <Alert tone="error">{props.formError}</Alert>}
+      {props.choices.length > 0 && (
+        <Choices>
+          {props.choices.map((choice) => (
+            <Button key={choice} type="button" $variant={choice === 'close' ? 'primary' : 'secondary'} disabled={props.busy} onClick={() => props.onSubmit(choice)}>
+              {CHOICE_LABELS[choice]}
+            </Button>
+          ))}
+        </Choices>
+      )}
+    </Form>
+  )
+}
+
+function averageText(criterion: CriterionView, draft: FeedbackDraft): string {
+  const score = criterionScore(criterion, draft.scores)
+  return score === null ? 'Average: not scored yet' : `Average: ${formatScore(score)} / 4`
+}
+
+const Form = styled.form`
+  h2 { font-size: 1.2rem; }
+  > label { display: block; margin-top: 16px; font-weight: 600; }
+`
+
+const Hint = styled.p`
+  color: ${theme.color.muted};
+`
+
+const Criterion = styled.div`
+  margin-bottom: 8px;
+`
+
+const CriterionHeading = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 4px 12px;
+  margin: 12px 0 0;
+  font-weight: 700;
+`
+
+const Average = styled.span`
+  color: ${theme.color.primaryHover};
+`
+
+const Comment = styled.textarea`
+  width: 100%;
+  margin: 4px 0 16px;
+  padding: 10px 12px;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.small};
+  resize: vertical;
+`
+
+const Choices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`

@@ -1,0 +1,54 @@
+import styled from 'styled-components'
+import { SCORE_STEPS } from '../../../schemas/session-room/feedback-form.ts'
+import { theme } from '../../theme.ts'
+
+/** One score slot as a radio group of the whole steps 0-4: arrow keys move, nothing chosen at first. */
+export function ScoreScale({ name, label, value, onChange }: { name: string; label: string; value: number | undefined; onChange: (score: number) => void }) {
+  return (
+    <Group>
+      <legend>{label}</legend>
+      <Steps>
+        {SCORE_STEPS.map((step) => (
+          <Step key={step} $checked={value === step}>
+            <input type="radio" name={name} value={step} checked={value === step} onChange={() => onChange(step)} aria-label={`${label}: ${step} of 4`} />
+            <span aria-hidden="true">{step}</span>
+          </Step>
+        ))}
+      </Steps>
+    </Group>
+  )
+}
+
+const Group = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 6px 12px;
+  margin: 0;
+  padding: 8px 0;
+  border: 0;
+  border-bottom: 1px solid ${theme.color.background};
+  legend { float: left; max-width: 100%; overflow-wrap: anywhere; }
+`
+
+const Steps = styled.div`
+  display: flex;
+  gap: 6px;
+`
+
+const Step = styled.label<{ $checked: boolean }>`
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.border)};
+  border-radius: ${theme.radius.small};
+  background: ${({ $checked }) => ($checked ? theme.color.primary : theme.color.surface)};
+  color: ${({ $checked }) => ($checked ? '#fff' : theme.color.text)};
+  font-weight: 700;
+  cursor: pointer;
+  input { position: absolute; inset: 0; margin: 0; opacity: 0; cursor: pointer; }
+  &:focus-within { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
+`

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react'
+import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import { Button } from '../../components/Button.tsx'
+import { CaseNotes } from '../CaseNotes.tsx'
+import { PhaseTimer } from '../PhaseTimer.tsx'
+import type { ClockReading } from '../useCountdown.ts'
+import { Controls, Layout, Side } from './ReadingPhase.tsx'
+
+/**
+ * Consultation: the timer for every role (docs/decisions.md: better practice than hiding it from the doctor),
+ * End Consultation for the doctor, and the feedback form for the others to fill in as they watch.
+ */
+export function ConsultationPhase(props: {
+  session: RoomSession
+  clock: ClockReading | null
+  hasFindings: boolean
+  onShowFindings: () => void
+  onEnd: () => void
+  ending: boolean
+  feedbackForm: ReactNode
+}) {
+  const { session, clock } = props
+  const stopwatch = session.config.timingType === 'STOPWATCH'
+  return (
+    <Layout>
+      <Side>
+        {session.timer && clock && <PhaseTimer timer={session.timer} reading={clock} label={stopwatch ? 'Consultation time elapsed' : 'Consultation time remaining'} stopwatch={stopwatch} />}
+        <Controls>
+          {props.hasFindings && (
+            <Button type="button" $variant="secondary" onClick={props.onShowFindings}>
+              Examination Findings
+            </Button>
+          )}
+          {session.role === 'doctor' && (
+            <Button type="button" onClick={props.onEnd} disabled={props.ending}>
+              {props.ending ? 'Ending…' : 'End Consultation'}
+            </Button>
+          )}
+        </Controls>
+      </Side>
+      <div>
+        <CaseNotes view={session.selectedCase} />
+        {props.feedbackForm}
+      </div>
+    </Layout>
+  )
+}

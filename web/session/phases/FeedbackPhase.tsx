@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import { theme } from '../../theme.ts'
+import { roleLabel } from '../RoleBadge.tsx'
+
+/** Feedback: the doctor waits for the scores; the patient and observer give them. */
+export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession; feedbackForm: ReactNode }) {
+  if (session.role !== 'doctor') return <>{feedbackForm}</>
+  const givers = session.participants.filter((p) => p.role !== 'doctor')
+  return (
+    <section aria-labelledby="feedback-wait-heading">
+      <h2 id="feedback-wait-heading">Consultation Complete - waiting for feedback from Patient and Observer</h2>
+      <List aria-label="Feedback so far">
+        {givers.map((p) => (
+          <li key={p.id}>
+            {p.name} ({roleLabel(p.role)}): {p.hasGivenFeedback ? <Done>feedback given</Done> : 'still scoring'}
+          </li>
+        ))}
+      </List>
+      <p>Your feedback appears on your dashboard as soon as it is submitted. Use Exit to complete the session.</p>
+    </section>
+  )
+}
+
+/** What a patient or observer sees once their feedback is in. */
+export function FeedbackSubmitted() {
+  return (
+    <Submitted role="status">
+      <h2>Feedback Submitted</h2>
+      <p>Thank you. The doctor can read it on their dashboard.</p>
+    </Submitted>
+  )
+}
+
+const List = styled.ul`
+  padding-left: 20px;
+`
+
+const Done = styled.strong`
+  color: ${theme.color.success};
+`
+
+const Submitted = styled.div`
+  padding: 16px;
+  border-radius: ${theme.radius.medium};
+  background: ${theme.color.successSoft};
+  color: ${theme.color.success};
+  h2 { font-size: 1.2rem; }
+  p { margin: 0; }
+`

@@ -1,0 +1,80 @@
+import styled from 'styled-components'
+import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import { Button } from '../../components/Button.tsx'
+import { theme } from '../../theme.ts'
+import { CaseNotes } from '../CaseNotes.tsx'
+import { PhaseTimer } from '../PhaseTimer.tsx'
+import type { ClockReading } from '../useCountdown.ts'
+
+export interface ReadingControls {
+  hasFindings: boolean
+  onShowFindings: () => void
+  onSkip: () => void
+  onNewCase: () => void
+  pending: string | null
+}
+
+/** Reading: everyone reads their own notes against the countdown; the doctor may skip ahead or ask for another case. */
+export function ReadingPhase({ session, clock, controls }: { session: RoomSession; clock: ClockReading | null; controls: ReadingControls }) {
+  const isDoctor = session.role === 'doctor'
+  return (
+    <Layout>
+      <Side>
+        {session.timer && clock && <PhaseTimer timer={session.timer} reading={clock} label="Time until consultation begins" />}
+        {isDoctor && (
+          <Review>
+            <h2>Reading time</h2>
+            <p>Read the brief and plan your consultation. It begins when the timer ends, or when you skip ahead.</p>
+          </Review>
+        )}
+        <Controls>
+          {controls.hasFindings && (
+            <Button type="button" $variant="secondary" onClick={controls.onShowFindings}>
+              Examination Findings
+            </Button>
+          )}
+          {isDoctor && (
+            <>
+              <Button type="button" onClick={controls.onSkip} disabled={controls.pending !== null}>
+                {controls.pending === 'skip' ? 'Skipping…' : 'Skip to Consultation'}
+              </Button>
+              <Button type="button" $variant="secondary" onClick={controls.onNewCase} disabled={controls.pending !== null}>
+                {controls.pending === 'newCase' ? 'Finding a case…' : 'New Case'}
+              </Button>
+            </>
+          )}
+        </Controls>
+      </Side>
+      <CaseNotes view={session.selectedCase} />
+    </Layout>
+  )
+}
+
+export const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 280px) minmax(0, 1fr);
+  gap: 20px;
+  align-items: start;
+  @media (max-width: 760px) { grid-template-columns: minmax(0, 1fr); }
+`
+
+export const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`
+
+export const Controls = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`
+
+const Review = styled.div`
+  padding: 12px 14px;
+  border-left: 4px solid ${theme.role.doctor};
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.small};
+  h2 { font-size: 1.05rem; }
+  p { margin: 0; }
+`

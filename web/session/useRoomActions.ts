@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import { navigate } from 'wouter/use-browser-location'
+import { errorMessage } from '../api/client.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { useTimedMessage } from '../components/useTimedMessage.ts'
+
+/** SPEC section 9: after ending the session the room waits 0.5 s before the dashboard. */
+export const LEAVE_DELAY_MS = 500
+
+export type RoomAction = 'start' | 'skip' | 'newCase' | 'endConsultation' | 'selectTopic' | 'endSession' | 'exit'
+
+/**
+ * The doctor's controls and the exit, each with its SPEC section 8 message (the server's own words first).
+ * One action runs at a time; its name is `pending` so its button can say so.
+ */
+export function useRoomActions(code: string, hooks: { onConsultationEnded: () => void; disconnect: () => void }) {
+  const [pending, setPending] = useState<RoomAction | null>(null)
+  const error = useTimedMessage()
+
+  const run = async (action: RoomAction, call: () => Promise<unknown>, failure: string): Promise<boolean> => {
+    setPending(action)
+    error.clear()
+    try {
+      await call()
+      return true
+    } catch (problem) {
+      error.show('error', errorMessage(problem, failure))
+      return false
+    } finally {
+      setPending(null)
+    }
+  }
+
+  const start = () => run('start', () => sessionsApi.start(code), 'Failed to start session')
+  const skip = () => run('skip', () => sessionsApi.skipPhase(code), 'Failed to skip to consultation')
+  const newCase = () => run('newCase', () => sessionsApi.newCase(code), 'Failed to get new case')
+  const selectTopic = (topic: string) => run('selectTopic', () => sessionsApi.selectNewTopic(code, topic), 'Failed to select topic')
+
+  const endConsultation = async () => {
+    if (await run('endConsultation', () => sessionsApi.skipPhase(code), 'Failed to transition to feedback phase. Please try again.')) hooks.onConsultationEnded()
+  }
+
+  const endSession = async () => {
+    if (!(await run('endSession', () => sessionsApi.end(code), 'Failed to end session'))) return
+    hooks.disconnect()
+    setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
+  }
+
+  /** Exit: in the feedback phase the user completes the session, otherwise leaves it; the dashboard either way. */
+  const exit = async (inFeedback: boolean) => {
+    setPending('exit')
+    await (inFeedback ? sessionsApi.complete(code) : sessionsApi.leave(code)).catch(() => {})
+    hooks.disconnect()
+    navigate('/dashboard')
+  }
+
+  return { pending, error: error.message?.text ?? null, start, skip, newCase, selectTopic, endConsultation, endSession, exit }
+}
