@@ -1,0 +1,116 @@
+import t from 'tap'
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { testApp } from '../helpers/app.ts'
+import { stompClient, type ClientTransport, type LiveServer } from '../live/live-harness.ts'
+import { as, readyRoom, scores, SECRETS, seedBank, type User } from './helpers.ts'
+
+type Message = { type: string; [field: string]: any }
+
+const app = await testApp()
+t.teardown(() => app.close())
+await seedBank(app.database.db, { Cardiology: 3 })
+
+async function listen(instance: FastifyInstance): Promise<LiveServer> {
+  await instance.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = instance.server.address() as AddressInfo
+  return { sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws` } as LiveServer
+}
+
+/** The spec's client in the room: connected, subscribed to the session's topic, every message kept. */
+async function inRoom(t: Tap, server: LiveServer, transport: ClientTransport, user: User, code: string) {
+  const client = stompClient(server, transport, user.token)
+  await client.connected.next(5000)
+  const inbox = client.subscribe(code)
+  await inbox.ready
+  t.teardown(() => client.client.deactivate())
+  const seen: Message[] = []
+  /**
+   * The next messages up to and including one of `type` (that `matches`), presence updates aside: those come
+   * whenever someone connects or goes away.
+   */
+  const until = async (type: string, matches: (message: Message) => boolean = () => true): Promise<Message[]> => {
+    const batch: Message[] = []
+    for (;;) {
+      const message = (await inbox.next(5000)).body as Message
+      seen.push(message)
+      if (message.type === type && matches(message)) return [...batch, message]
+      if (message.type !== 'PARTICIPANT_UPDATE') batch.push(message)
+    }
+  }
+  return { until, seen, client }
+}
+type Tap = { teardown(fn: () => unknown): void }
+const types = (messages: Message[]) => messages.map((m) => m.type)
+
+t.test(`three stompjs clients (SockJS and WebSocket) see the session live, each with their own view of the case (${databaseKind()})`, async (t) => {
+  const server = await listen(app.app)
+  const room = await readyRoom(app)
+  const doctor = await inRoom(t, server, 'sockjs', room.doctor, room.code)
+  const patient = await inRoom(t, server, 'websocket', room.patient, room.code)
+  const observer = await inRoom(t, server, 'sockjs', room.observer, room.code)
+
+  await as(app, room.doctor).post(`/sessions/${room.code}/start`)
+  const [toDoctor, toPatient, toObserver] = await Promise.all([doctor, patient, observer].map((c) => c.until('TIMER_START')))
+  for (const messages of [toDoctor, toPatient, toObserver]) t.same(types(messages), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
+  const [update, phase, timer] = toDoctor
+  t.match(update, { sessionCode: room.code, phase: 'READING', status: 'IN_PROGRESS', currentRound: 1, config: { readingTime: 2, selectedTopics: '["Cardiology"]' } })
+  t.same(update.participants.map((p: { isOnline: boolean }) => p.isOnline), [true, true, true], 'presence follows live connections')
+  t.notOk('title' in update.selectedCase)
+  t.match(toPatient[0].selectedCase, { title: /TITLE-SECRET/, patientNotes: /PATIENT-SCRIPT-SECRET/ })
+  t.notOk('doctorNotes' in toPatient[0].selectedCase)
+  t.match(toObserver[0].selectedCase, { title: /TITLE-SECRET/, doctorNotes: /Doctor brief/ })
+  t.match(phase, { phase: 'READING', durationSeconds: 120 })
+  t.same([timer.phase, timer.durationSeconds, timer.startTimestamp], ['READING', 120, phase.startTimestamp])
+
+  await as(app, room.doctor).post(`/sessions/${room.code}/new-case`)
+  t.same(types(await patient.until('TIMER_START')), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'], 'a new case restarts reading')
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)
+  const consultation = await patient.until('TIMER_START')
+  t.same(types(consultation), ['PHASE_CHANGE', 'TIMER_START'], 'no SESSION_UPDATE for a phase change')
+  t.match(consultation[0], { phase: 'CONSULTATION', durationSeconds: 480 })
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)
+  t.match(await patient.until('PHASE_CHANGE'), [{ phase: 'FEEDBACK', durationSeconds: 0 }])
+
+  await as(app, room.patient).post('/feedback/submit', { sessionCode: room.code, comment: 'Good', criteriaScores: scores() })
+  const patientGaveFeedback = (m: Message) => m.participants.some((p: { role: string; hasGivenFeedback: boolean }) => p.role === 'patient' && p.hasGivenFeedback)
+  const [participants] = (await observer.until('PARTICIPANT_UPDATE', patientGaveFeedback)).slice(-1)
+  t.same(participants.participants.map((p: { role: string; hasGivenFeedback: boolean }) => [p.role, p.hasGivenFeedback]), [['doctor', false], ['patient', true], ['observer', false]])
+
+  await as(app, room.doctor).post(`/sessions/${room.code}/end`)
+  const ended = (await doctor.until('SESSION_ENDED')).at(-1)
+  t.match(ended, { type: 'SESSION_ENDED', sessionCode: room.code, reason: 'Session has been ended by the doctor.' })
+  const doctorStream = JSON.stringify(doctor.seen)
+  for (const secret of SECRETS) t.notOk(doctorStream.includes(secret), `the doctor's live messages carry no ${secret}`)
+})
+
+t.test('someone outside the session cannot subscribe to it', async (t) => {
+  const instance = await buildApp({ config: app.config, database: app.database, logger: false })
+  t.teardown(() => instance.close())
+  const server = await listen(instance)
+  const room = await readyRoom(app)
+  const outsider = stompClient(server, 'websocket', room.doctor.token)
+  t.teardown(() => outsider.client.deactivate())
+  await outsider.connected.next(5000)
+  const other = await readyRoom(app)
+  outsider.subscribe(other.code)
+  const error = await outsider.errors.next(5000)
+  t.match(error.headers.message, /./)
+})
+
+t.test('two server instances on one Postgres: a command on one reaches a client on the other', { skip: databaseKind() !== 'postgres' && 'LISTEN/NOTIFY fan-out needs PostgreSQL' }, async (t) => {
+  const instanceA = app.app
+  const instanceB = await buildApp({ config: app.config, database: app.database, logger: false })
+  t.teardown(() => instanceB.close())
+  const serverB = await listen(instanceB)
+  const room = await readyRoom(app)
+  const patientOnB = await inRoom(t, serverB, 'sockjs', room.patient, room.code)
+  await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/start`, headers: room.doctor.auth, payload: {} })
+  const messages = await patientOnB.until('TIMER_START')
+  t.same(types(messages), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
+  t.match(messages[0].selectedCase, { title: /TITLE-SECRET/ }, 'rendered on B for the patient')
+  await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/skip-phase`, headers: room.doctor.auth, payload: {} })
+  t.match(await patientOnB.until('TIMER_START'), [{ type: 'PHASE_CHANGE', phase: 'CONSULTATION' }, { type: 'TIMER_START' }])
+})
