@@ -23,7 +23,7 @@ export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer
   }, [timer, reading.remaining, phaseName])
 
   const shown = stopwatch ? reading.elapsed : reading.remaining
-  const urgent = !stopwatch && reading.remaining <= TWO_MINUTE_WARNING_SECONDS
+  const urgent = timer.phase === 'CONSULTATION' && !stopwatch && reading.remaining <= TWO_MINUTE_WARNING_SECONDS
   return (
     <Box $urgent={urgent}>
       <span id={`timer-label-${timer.startTimestamp}`}>{label}</span>

@@ -36,7 +36,11 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
           <span>
             Code <strong>{props.code}</strong>
           </span>
-          <Phase aria-label={`Phase: ${phaseLabel(props.phase)}`}>{phaseLabel(props.phase)}</Phase>
+          {/* A polite live region: screen readers hear the phase change as it happens. */}
+          <Phase role="status">
+            <span className="visually-hidden">Phase: </span>
+            {phaseLabel(props.phase)}
+          </Phase>
         </Facts>
       </Identity>
       <Tools>

@@ -1,0 +1,122 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { CategoryView } from '../schemas/content.ts'
+import { expect, loginByApi, newAccount, registerAccount, signInAs, type Account } from './fixtures.ts'
+
+/**
+ * What the session tests share: their own topic and cases made through the admin API (so every test knows
+ * exactly which cases a session can draw, whatever other tests run beside it), and players, each a signed-in
+ * user in their own browser context.
+ */
+
+export const unique = (label: string) => `${label} ${randomBytes(3).toString('hex')}`
+
+export interface TestCase {
+  title: string
+  doctorBrief: string
+  patientScript: string
+  findings: string
+}
+
+const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
+
+/** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
+function caseBody(categoryId: number, label: string, recallDate?: string) {
+  const id = randomBytes(4).toString('hex')
+  const testCase: TestCase = {
+    title: `${label} case ${id}`,
+    doctorBrief: `DOCTOR-BRIEF-${id}: take a focused history.`,
+    patientScript: `PATIENT-SCRIPT-${id}: you are worried about your chest.`,
+    findings: `BP 150/95, pulse 96 regular (${id})`,
+  }
+  const body = {
+    title: testCase.title,
+    description: 'A 54-year-old attends with chest pain.',
+    category: { id: categoryId },
+    doctorNotes: testCase.doctorBrief,
+    patientNotes: testCase.patientScript,
+    doctorSections: [{ title: 'Task', content: 'Explain the likely diagnosis.', order: 0 }],
+    patientSections: [{ title: 'Opening line', content: 'Doctor, it hurts when I walk.', order: 0 }],
+    visualData: { type: 'text', content: testCase.findings },
+    feedbackCriteria: [
+      { name: 'Data gathering', order: 0, subCriteria: [] },
+      { name: 'Management', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
+    ],
+    isRecallCase: Boolean(recallDate),
+    recallDates: recallDate ? [recallDate] : [],
+  }
+  return { testCase, body }
+}
+
+/** A new topic with `count` cases (optionally recall cases of one exam date). */
+export async function createTopic(request: APIRequestContext, count: number, recallDate?: string) {
+  const { token } = await loginByApi(request, admin())
+  const headers = { Authorization: `Bearer ${token}` }
+  const created = await request.post('/api/categories', { headers, data: { name: unique('E2E topic') } })
+  expect(created.status(), await created.text()).toBe(201)
+  const category = (await created.json()) as CategoryView
+  const cases: TestCase[] = []
+  for (let i = 0; i < count; i += 1) {
+    const { testCase, body } = caseBody(category.id, category.name, recallDate)
+    const response = await request.post('/api/cases', { headers, data: body })
+    expect(response.status(), await response.text()).toBe(201)
+    cases.push(testCase)
+  }
+  return { name: category.name, cases }
+}
+
+/** A recall date no other test uses: a random day between 1990 and 2019. */
+export function uniqueRecallDate(): string {
+  const day = new Date(Date.UTC(1990, 0, 1) + randomInt(0, 30 * 365) * 86_400_000)
+  return day.toISOString().slice(0, 10)
+}
+
+export interface Player {
+  account: Account
+  token: string
+  context: BrowserContext
+  page: Page
+  /** Calls the API as this player. */
+  post(path: string, data?: unknown): Promise<unknown>
+}
+
+export async function newPlayer(browser: Browser, request: APIRequestContext, label: string, viewport?: { width: number; height: number }): Promise<Player> {
+  const account = await registerAccount(request, newAccount(label))
+  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] })
+  const page = await context.newPage()
+  const { token } = await signInAs(page, request, account)
+  const post = async (path: string, data?: unknown) => {
+    const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data })
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
+    return response.json()
+  }
+  return { account, token, context, page, post }
+}
+
+/** A session set up through the API: the doctor hosts a topic session, the others join with their roles. */
+export async function sessionByApi(doctor: Player, topic: string, joiners: Array<[Player, 'patient' | 'observer']>, consultationTime = 5) {
+  const { sessionCode } = (await doctor.post('/sessions', { title: unique('Practice'), selectedTopics: [topic], readingTime: 1, consultationTime })) as { sessionCode: string }
+  await doctor.post(`/sessions/${sessionCode}/configure`, { sessionType: 'TOPIC', selectedTopics: [topic], readingTime: 1, consultationTime, timingType: 'COUNTDOWN', recallDate: '' })
+  for (const [player, role] of joiners) await player.post(`/sessions/${sessionCode}/join-with-role`, { role })
+  return sessionCode
+}
+
+export const roomUrl = (code: string) => `/session/${code}/room`
+
+export async function expectPhase(page: Page, label: string) {
+  await expect(page.getByRole('status').filter({ hasText: `Phase: ${label}` })).toBeVisible({ timeout: 15_000 })
+}
+
+/** Scores every slot of the test case's mark scheme: [Data gathering, Plan, Safety netting]. */
+export async function scoreAll(page: Page, scores: [number, number, number]) {
+  const labels = ['Data gathering', 'Plan', 'Safety netting']
+  for (const [index, label] of labels.entries()) await page.getByRole('radio', { name: `${label}: ${scores[index]} of 4` }).check()
+}
+
+export async function noHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth))
+}
+
+export async function closeAll(players: Player[]) {
+  await Promise.all(players.map((player) => player.context.close()))
+}
