@@ -1,0 +1,128 @@
+import { expect, screenshot, test } from './fixtures.ts'
+import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, uniqueRecallDate, unique } from './session-helpers.ts'
+
+/** The rest of issue 5's done-means: recall mode, New Case, the pending-observer question and a reload. */
+
+test('a recall session draws the case of the chosen exam date', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const date = uniqueRecallDate()
+  const topic = await createTopic(request, 1, date)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const d = doctor.page
+
+  const { sessionCode: code } = (await doctor.post('/sessions', { title: unique('Recall practice') })) as { sessionCode: string }
+  await d.goto(`/session/${code}/configure`)
+  await d.getByRole('radio', { name: 'Select Recall (by exam date)' }).check()
+  await expect(d.getByRole('button', { name: 'Start Practice Session' })).toBeDisabled()
+  await expect(d.getByText('Please select a date range for recall practice (both start and end dates are required)')).toBeVisible()
+  await d.getByLabel('Start date').fill(date)
+  await expect(d.getByLabel('End date')).toHaveAttribute('min', date)
+  await d.getByLabel('End date').fill(date)
+  await expect(d.getByLabel('Start date')).toHaveAttribute('max', date)
+  await expect(d.getByText(/Selected range: .* \(1 recall date\)/)).toBeVisible()
+  await screenshot(d, 'session-configure-recall')
+  await d.getByRole('button', { name: 'Start Practice Session' }).click()
+  await expect(d).toHaveURL(new RegExp(`${roomUrl(code)}$`))
+
+  await patient.post(`/sessions/${code}/join-with-role`, { role: 'patient' })
+  await d.getByRole('button', { name: 'Start Session' }).click()
+  await expectPhase(d, 'Reading')
+  await expect(d.getByText(topic.cases[0].doctorBrief)).toBeVisible()
+  await closeAll([doctor, patient])
+})
+
+test('New Case during reading brings another case of the topic to everyone', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 2)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  await doctor.post(`/sessions/${code}/start`)
+  for (const player of [doctor, patient]) await player.page.goto(roomUrl(code))
+  const d = doctor.page
+  const p = patient.page
+
+  await expectPhase(d, 'Reading')
+  const brief = (await d.getByText(/^DOCTOR-BRIEF-/).textContent()) ?? ''
+  const shownFirst = topic.cases.find((c) => c.doctorBrief === brief)!
+  const next = topic.cases.find((c) => c !== shownFirst)!
+  expect(shownFirst, 'the session plays one of its topic cases').toBeTruthy()
+  await expect(p.getByText(shownFirst.patientScript)).toBeVisible()
+
+  await d.getByRole('button', { name: 'New Case' }).click()
+  await expect(d.getByText(next.doctorBrief)).toBeVisible()
+  await expect(p.getByText(next.patientScript)).toBeVisible()
+  await expect(d.getByText(shownFirst.doctorBrief)).toHaveCount(0)
+  await expectPhase(p, 'Reading')
+  await expect(p.getByRole('timer')).toHaveText(/^(1:00|0:5\d)$/)
+  await screenshot(d, 'session-new-case')
+  await closeAll([doctor, patient])
+})
+
+test('the patient asking for the next case is warned while the observer is still scoring', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 2)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const observer = await newPlayer(browser, request, 'observer')
+  const code = await sessionByApi(doctor, topic.name, [
+    [patient, 'patient'],
+    [observer, 'observer'],
+  ])
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  const p = patient.page
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Feedback')
+
+  await scoreAll(p, [3, 3, 3])
+  await p.getByRole('button', { name: 'Submit & Role Change' }).click()
+  const dialog = p.getByRole('dialog', { name: 'Observer Feedback Pending' })
+  await expect(dialog).toBeVisible()
+  await screenshot(p, 'session-observer-pending')
+  await dialog.getByRole('button', { name: 'Wait' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(p.getByRole('radio', { name: 'Data gathering: 3 of 4' })).toBeChecked()
+
+  await p.getByRole('button', { name: 'Submit & Role Change' }).click()
+  await dialog.getByRole('button', { name: 'Continue Anyway' }).click()
+  // The seats swap for the next case: the patient is now the doctor, reading a new case.
+  await expect(p.getByText('You: Doctor')).toBeVisible({ timeout: 15_000 })
+  await expectPhase(p, 'Reading')
+  await expect(p.getByRole('button', { name: 'Skip to Consultation' })).toBeVisible()
+  await closeAll([doctor, patient, observer])
+})
+
+test('a reload in the middle of the consultation resumes with the right time left', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']], 7)
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  const p = patient.page
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Consultation')
+  await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
+  await p.waitForTimeout(2500)
+
+  const seconds = (text: string) => {
+    const [minutes, rest] = text.split(':').map(Number)
+    return minutes * 60 + rest
+  }
+  const before = seconds((await p.getByRole('timer').textContent()) ?? '')
+  const reloadedAt = Date.now()
+  await p.reload()
+  await expectPhase(p, 'Consultation')
+  await expect(p.getByRole('timer')).toBeVisible()
+  const after = seconds((await p.getByRole('timer').textContent()) ?? '')
+  const elapsed = Math.round((Date.now() - reloadedAt) / 1000)
+  expect(before).toBeLessThan(7 * 60)
+  expect(Math.abs(before - elapsed - after), `before ${before}s, after ${after}s, ${elapsed}s later`).toBeLessThanOrEqual(2)
+  await expect(p.getByText('Consultation time remaining')).toBeVisible()
+  await screenshot(p, 'session-reloaded-consultation')
+  await closeAll([doctor, patient])
+})
