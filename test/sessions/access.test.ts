@@ -4,7 +4,7 @@ import { activeSessionCountForCase } from '../../server/sessions/queries.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { signedInUser, testApp } from '../helpers/app.ts'
-import { as, readyRoom, seedBank } from './helpers.ts'
+import { as, readyRoom, scores, seedBank } from './helpers.ts'
 
 const app = await testApp()
 t.teardown(() => app.close())
@@ -49,6 +49,33 @@ t.test('commands check who may do what: controls are the doctor\'s, and refusals
   t.equal((await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)).status, 409, 'nothing to skip while waiting')
   t.same((await as(app, stranger).post(`/sessions/${room.code}/leave`)).json, { message: 'Successfully left session' })
   t.equal((await readStream(app.database.db, id)).length, before)
+})
+
+t.test('racing commands: one patient seat, one feedback per giver, versions stay contiguous', async (t) => {
+  const users = await Promise.all([1, 2, 3].map((n) => signedInUser(app, { name: `Racer ${n}` })))
+  const created = await as(app, users[0]).post('/sessions', { title: 'Race', selectedTopics: ['Cardiology'] })
+  const code = created.json.sessionCode
+  await as(app, users[0]).post(`/sessions/${code}/configure`, { selectedTopics: ['Cardiology'] })
+  const seats = await Promise.all(users.slice(1).map((user) => as(app, user).post(`/sessions/${code}/join-with-role`, { role: 'patient' })))
+  t.same(seats.map((r) => r.status).sort(), [200, 409])
+  const loser = users[seats.findIndex((r) => r.status === 409) + 1]
+  await as(app, loser).post(`/sessions/${code}/join-with-role`, { role: 'observer' })
+  await as(app, users[0]).post(`/sessions/${code}/start`)
+  await as(app, users[0]).post(`/sessions/${code}/skip-phase`)
+  await as(app, users[0]).post(`/sessions/${code}/skip-phase`)
+  const body = { sessionCode: code, comment: 'twice', criteriaScores: scores() }
+  const twice = await Promise.all([as(app, loser).post('/feedback/submit', body), as(app, loser).post('/feedback/submit', body)])
+  t.same(twice.map((r) => r.status).sort(), [200, 409])
+  const log = await readStream(app.database.db, created.json.session.id)
+  t.same(log.map((e) => e.version), log.map((_, index) => index + 1))
+  t.equal(log.filter((e) => e.type === 'FeedbackSubmitted').length, 1)
+})
+
+t.test('a session asks for the spec\'s timings', async (t) => {
+  const odd = await as(app, stranger).post('/sessions', { title: 'Odd', readingTime: 4 })
+  t.same([odd.status, odd.json.error], [400, 'Reading time must be one of 1, 1.5, 2, 3 or 5 minutes'])
+  const untitled = await as(app, stranger).post('/sessions', { title: '   ' })
+  t.same([untitled.status, untitled.json.error], [400, 'Please enter a session title'])
 })
 
 t.test('an Idempotency-Key makes a retried command answer the first result, stored once', async (t) => {
