@@ -1,11 +1,12 @@
-import multipart from '@fastify/multipart'
+import multipart, { type Multipart } from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
-import { badRequest, notFound } from '../errors.ts'
+import { badRequest, HttpError, notFound } from '../errors.ts'
 import { checkImageHeader, CONTENT_TYPES, ImageGate, imagesDir, MAX_IMAGE_BYTES, newImageName, STORED_NAME, type ImageType } from './image-files.ts'
 
 const SEND_ONE_FILE = 'Send exactly one image file, in the form field "file".'
@@ -52,14 +53,13 @@ async function receiveImage(request: FastifyRequest, dir: string): Promise<{ nam
   let temporary: string | null = null
   try {
     let received: { type: ImageType; originalName: string } | null = null
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'field') continue
       if (part.fieldname !== 'file' || received) throw badRequest(SEND_ONE_FILE)
       // The dot prefix keeps a half-written upload out of STORED_NAME, so it can never be served.
       temporary = path.join(dir, `.incoming-${randomBytes(8).toString('hex')}`)
-      const gate = new ImageGate()
-      await pipeline(part.file, gate, createWriteStream(temporary, { flags: 'wx' }))
-      received = { type: gate.type as ImageType, originalName: path.basename(part.filename ?? '') }
+      const type = await writeThroughGate(part.file, temporary)
+      received = { type, originalName: path.basename(part.filename ?? '') }
     }
     if (!received || !temporary) throw badRequest(SEND_ONE_FILE)
     await checkImageHeader(temporary, received.type)
@@ -71,3 +71,39 @@ async function receiveImage(request: FastifyRequest, dir: string): Promise<{ nam
     if (temporary) await rm(temporary, { force: true })
   }
 }
+
+/** Streams a file part through the ImageGate into `target`; answers the type its first bytes showed. */
+async function writeThroughGate(file: Readable, target: string): Promise<ImageType> {
+  const gate = new ImageGate()
+  const output = createWriteStream(target, { flags: 'wx' })
+  // pipeline hands the first error to every stream, so the first stream to fail says whose fault it is
+  // (the form's stream may have failed already, while this part waited to be read).
+  let failedFirst: 'form' | 'disk' | null = file.errored ? 'form' : null
+  file.once('error', () => (failedFirst ??= 'form'))
+  output.once('error', () => (failedFirst ??= 'disk'))
+  await pipeline(file, gate, output).catch((error) => {
+    throw failedFirst === 'form' ? clientFault(error) : error
+  })
+  return gate.type as ImageType
+}
+
+/** The form's parts, with the parser's complaints (a cut-off or garbled form) reported as the client's fault. */
+async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  let parts: AsyncIterator<Multipart>
+  try {
+    parts = request.parts()
+  } catch (error) {
+    throw clientFault(error)
+  }
+  for (;;) {
+    const next = await parts.next().catch((error) => {
+      throw clientFault(error)
+    })
+    if (next.done) return
+    yield next.value
+  }
+}
+
+/** Busboy's errors carry no status: a malformed form is a 400. Our refusals and the plugin's limits keep theirs. */
+const clientFault = (error: unknown) =>
+  error instanceof HttpError || (error as { statusCode?: number }).statusCode ? error : badRequest('The upload is not a valid multipart form.')

@@ -79,8 +79,26 @@ t.test('the form must carry one file, in the field "file"', async (t) => {
   await refused(t, 'a good file then a wrongly named one', () => upload([{ name: 'file', filename: 'a.png', content: png() }, { name: 'other', filename: 'b.png', content: png() }]), 400, ONE_FILE)
   await refused(t, 'no file, only a field', () => upload([{ name: 'file', content: 'not a file' }]), 400, ONE_FILE)
   await refused(t, 'JSON instead of a form', () => call(app, { method: 'POST', url: '/api/upload/image', headers: admin.auth, body: { file: 'x' } }), 400, ONE_FILE)
+  const form = multipart([{ name: 'file', filename: 'a.png', content: png(40, 40) }])
+  const raw = (payload: Buffer, contentType: string) =>
+    call(app, { method: 'POST', url: '/api/upload/image', payload, headers: { 'content-type': contentType, ...admin.auth } })
+  const MALFORMED = 'The upload is not a valid multipart form.'
+  await refused(t, 'a form cut off inside the file', () => raw(form.payload.subarray(0, form.payload.length - 60), form.headers['content-type']), 400, MALFORMED)
+  await refused(t, 'a form without a boundary', () => raw(form.payload, 'multipart/form-data'), 400, MALFORMED)
+  await refused(t, 'garbage', () => raw(Buffer.from('hello there'), form.headers['content-type']), 400, MALFORMED)
   const withField = await upload([{ name: 'caption', content: 'ignored' }, { name: 'file', filename: 'a.png', content: png() }])
   t.equal(withField.status, 200, 'other plain fields are ignored')
+})
+
+t.test('a form cut off anywhere is a 400 (or, once complete, a 200), never a 500, and leaves no partial file', async (t) => {
+  const form = multipart([{ name: 'caption', content: 'x' }, { name: 'file', filename: 'a.png', content: png(40, 40) }])
+  const statuses = new Set<number>()
+  for (let cut = 0; cut < form.payload.length; cut++) {
+    const response = await call(app, { method: 'POST', url: '/api/upload/image', payload: form.payload.subarray(0, cut), headers: { ...form.headers, ...admin.auth } })
+    statuses.add(response.status)
+  }
+  t.same([...statuses].sort(), [200, 400])
+  t.notOk(storedFiles().some((name) => name.startsWith('.')), 'no temporary file left behind')
 })
 
 t.test('the client\'s file name never becomes a path', async (t) => {
