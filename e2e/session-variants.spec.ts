@@ -32,9 +32,10 @@ test('a recall session draws the case of the chosen exam date', async ({ browser
   await closeAll([doctor, patient])
 })
 
-test('New Case during reading brings another case of the topic to everyone', async ({ browser, request }) => {
+test('New Case during reading brings another case, then the next topic once the topic is done', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)
+  const nextTopic = await createTopic(request, 1)
   const doctor = await newPlayer(browser, request, 'doctor')
   const patient = await newPlayer(browser, request, 'patient')
   const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
@@ -57,6 +58,17 @@ test('New Case during reading brings another case of the topic to everyone', asy
   await expectPhase(p, 'Reading')
   await expect(p.getByRole('timer')).toHaveText(/^(1:00|0:5\d)$/)
   await screenshot(d, 'session-new-case')
+
+  // The topic has no case left: the doctor picks the next one, the patient waits for that choice.
+  await d.getByRole('button', { name: 'New Case' }).click()
+  const doctorDialog = d.getByRole('dialog', { name: 'Topic Completed' })
+  await expect(doctorDialog).toContainText(`You have completed every case in ${topic.name}`)
+  await expect(p.getByRole('dialog', { name: 'Topic Completed' })).toContainText('Waiting for the doctor to choose the next topic')
+  await screenshot(d, 'session-topic-completed')
+  await doctorDialog.getByRole('button', { name: nextTopic.name }).click()
+  await expect(doctorDialog).toBeHidden()
+  await expect(p.getByRole('dialog', { name: 'Topic Completed' })).toBeHidden()
+  await expect(p.getByText(nextTopic.cases[0].patientScript)).toBeVisible()
   await closeAll([doctor, patient])
 })
 
@@ -124,5 +136,10 @@ test('a reload in the middle of the consultation resumes with the right time lef
   expect(Math.abs(before - elapsed - after), `before ${before}s, after ${after}s, ${elapsed}s later`).toBeLessThanOrEqual(2)
   await expect(p.getByText('Consultation time remaining')).toBeVisible()
   await screenshot(p, 'session-reloaded-consultation')
+
+  await doctor.post(`/sessions/${code}/end`)
+  await expect(p.getByText('Session ended: Session has been ended by the doctor.')).toBeVisible()
+  await screenshot(p, 'session-ended')
+  await expect(p).toHaveURL(/\/dashboard$/, { timeout: 6000 })
   await closeAll([doctor, patient])
 })

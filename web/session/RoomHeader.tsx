@@ -55,8 +55,8 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
           ))}
           {hidden > 0 && <More aria-label={`and ${hidden} more`}>+{hidden}</More>}
         </Avatars>
-        <Button type="button" $variant="secondary" aria-pressed={muted} onClick={() => setSoundMuted(!muted)}>
-          {muted ? 'Sound off' : 'Sound on'}
+        <Button type="button" $variant="secondary" onClick={() => setSoundMuted(!muted)}>
+          {muted ? 'Unmute sounds' : 'Mute sounds'}
         </Button>
         <Button type="button" onClick={props.onExit}>
           Exit

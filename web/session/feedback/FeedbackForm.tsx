@@ -87,6 +87,7 @@ function averageText(criterion: CriterionView, draft: FeedbackDraft): string {
 }
 
 const Form = styled.form`
+  margin-top: 20px;
   h2 { font-size: 1.2rem; }
   > label { display: block; margin-top: 16px; font-weight: 600; }
 `
