@@ -41,7 +41,9 @@ export default function RoleSelection() {
       setInfo(answer)
       setError(null)
     } catch (failure) {
-      if (!signal.aborted) setError(loadError(failure))
+      // A poll refused by the rate limit changes nothing: the next one shows the room as it is.
+      if (signal.aborted || (failure instanceof ApiError && failure.status === 429)) return
+      setError(loadError(failure))
     }
   }, ROLE_POLL_MS)
 
