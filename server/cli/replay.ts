@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { rebuildReadModels } from '../sessions/rebuild.ts'
+import { rebuildReadModels } from '../sessions/projection.ts'
 import { replayReport } from '../sessions/timeline.ts'
 import { runCli } from './open-database.ts'
 

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
 import { actorOf, detailsFor, sessionRowOf, type SessionRoutesContext } from './route-context.ts'
 import type { SessionRoutesOptions } from './routes.ts'
-import { activeSessionsOfUser } from './queries.ts'
+import { activeSessionsOfUser, feedbackReceived } from './queries.ts'
 import { participantViews, roleOf } from './session-view.ts'
 import { sessionTimeline } from './timeline.ts'
 
@@ -15,8 +15,9 @@ export const JOIN_REFUSED = 'Invalid session code or session is full'
 const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
 
 /**
- * Reading sessions: by code (participants only), the join check, the dashboard list, the observer status and
- * the maintainers' timeline. Look-ups by code are rate limited per user, so codes cannot be enumerated.
+ * Reading sessions: by code (participants only), the join check, the dashboard lists (active sessions, feedback
+ * received), the observer status and the maintainers' timeline. Look-ups by code are rate limited per user,
+ * so codes cannot be enumerated.
  */
 export async function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const context: SessionRoutesContext = { db: options.db, engine: options.engine }
@@ -69,6 +70,8 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
   })
 
   app.get('/sessions/user/active', { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id))
+
+  app.get('/feedback/received', { preHandler: app.authenticate }, async (request) => feedbackReceived(db, request.currentUser.id))
 
   app.get<CodeRoute>('/sessions/:code/observer-feedback-status', { preHandler: app.authenticate }, async (request): Promise<ObserverFeedbackStatus> => {
     const state = await stateForParticipant(request, request.params.code)

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, JoinWithRoleBody, SelectNewTopicBody } from '../../schemas/session-api.ts'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, SelectNewTopicBody, toCriterionScores } from '../../schemas/session-api.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
-import { feedbackRoutes } from './feedback-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
 import { actorOf, detailsFor, leaveOtherSessions, runOnSession, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from './session-view.ts'
@@ -18,7 +17,7 @@ export interface SessionRoutesOptions {
 type CodeRoute = { Params: { code: string } }
 
 /**
- * The session commands of SPEC.md section 7 / WIRE.md section 5. Each route only reads the request and shapes
+ * The session commands of SPEC.md section 7 / WIRE.md section 5, feedback included. Each route only reads the request and shapes
  * the answer: who may do what in which phase is decided by the session's rules (schemas/session), whose
  * refusals arrive here as 403/404/409 with the message the client shows.
  */
@@ -107,6 +106,23 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Successfully left session' }
   })
 
+  // What happens after feedback (new case, role change, end) is the session's rule too; the answer reports it.
+  app.post('/feedback/submit', signedIn, async (request) => {
+    const body = parseBody(FeedbackSubmitBody, request.body)
+    const { row, events } = await run(request, body.sessionCode, {
+      type: 'SubmitFeedback',
+      comment: body.comment,
+      criteriaScores: toCriterionScores(body),
+      requestNewCase: body.requestNewCase ?? false,
+      requestRoleChange: body.requestRoleChange ?? false,
+    })
+    const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
+    const stored = submitted
+      ? await options.db.selectFrom('feedback').select('id').where('session_id', '=', row.id).where('event_version', '=', submitted.version).executeTakeFirst()
+      : undefined
+    const newCaseStarted = events.some(({ event }) => event.type === 'CaseAssigned')
+    return { message: 'Feedback submitted successfully', feedbackId: stored?.id ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
+  })
+
   await app.register(sessionQueryRoutes, options)
-  await app.register(feedbackRoutes, options)
 }
