@@ -93,6 +93,12 @@ const Tab = styled.button`
   }
   &:hover { color: ${theme.color.primaryHover}; }
   &:focus-visible { outline-offset: -3px; }
+  /* All three tabs stay in view at 360 px: a long label takes two lines rather than scrolling away. */
+  @media (max-width: 400px) {
+    flex: 1 1 auto;
+    padding: 6px 8px;
+    line-height: 1.2;
+  }
 `
 
 const Panel = styled.div`

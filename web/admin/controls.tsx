@@ -76,11 +76,12 @@ const Star = styled.span`
 
 /** Filters side by side on wide screens, stacked on phones; buttons sit on the inputs' baseline. */
 export const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  display: flex;
+  flex-wrap: wrap;
   gap: 0 16px;
-  align-items: end;
-  > button { margin-bottom: 16px; }
+  align-items: flex-end;
+  > div { flex: 1 1 220px; min-width: 0; }
+  > button { flex: none; margin-bottom: 16px; }
 `
 
 export const Count = styled.p`

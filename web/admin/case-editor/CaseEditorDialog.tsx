@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import type { CaseView, CategoryView } from '../../../schemas/content.ts'
 import { Alert } from '../../components/Alert.tsx'
@@ -29,15 +29,20 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
   const { state, change, errors } = editor
   const [confirmingDiscard, setConfirmingDiscard] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const [failedSaves, setFailedSaves] = useState(0)
+
+  // After a refused save has rendered its messages: take the admin to the first problem, or to the message
+  // about the whole case.
+  useEffect(() => {
+    if (failedSaves > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-save-error]')?.focus()
+  }, [failedSaves])
 
   const requestClose = () => (editor.dirty ? setConfirmingDiscard(true) : onClose())
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (editor.saving || editor.uploading) return
-    if (await editor.save()) return
-    // Take the admin to the first problem, or to the message about the whole case.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-save-error]')?.focus())
+    if (!(await editor.save())) setFailedSaves((count) => count + 1)
   }
 
   const categoryOptions = [{ value: '', label: 'Select a category' }, ...categories.map((category) => ({ value: String(category.id), label: category.name }))]

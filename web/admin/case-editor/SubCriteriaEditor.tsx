@@ -69,15 +69,22 @@ const List = styled.div`
   border-left: 2px dashed ${theme.color.border};
 `
 
+/** The moves line up with the input; on a phone they go under it, leaving the name the whole width. */
 const Row = styled.div`
   display: flex;
-  flex-wrap: wrap;
   align-items: flex-start;
-  gap: 0 8px;
+  gap: 8px;
   > div:last-child { margin-top: 30px; }
+  @media (max-width: 480px) {
+    flex-wrap: wrap;
+    > div:last-child { margin: -8px 0 16px; }
+  }
 `
 
 const Grow = styled.div`
-  flex: 1 1 200px;
+  flex: 1 1 0;
   min-width: 0;
+  @media (max-width: 480px) {
+    flex-basis: 100%;
+  }
 `

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { CategoryBody, type CategoryView } from '../../../schemas/content.ts'
 import { errorMessage } from '../../api/client.ts'
@@ -19,12 +19,14 @@ export function CategoryRow({ category, caseCount, onRenamed, onDelete }: Catego
   const [editing, setEditing] = useState(false)
   const form = useForm(CategoryBody, { name: category.name })
   const editButtonRef = useRef<HTMLButtonElement>(null)
+  const wasEditing = useRef(false)
 
-  // Back to the Edit button, so a keyboard user is where they started.
-  const stopEditing = () => {
-    setEditing(false)
-    requestAnimationFrame(() => editButtonRef.current?.focus())
-  }
+  // Back to the Edit button once the row is a row again, so a keyboard user is where they started.
+  useEffect(() => {
+    if (!editing && wasEditing.current) editButtonRef.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
+  const stopEditing = () => setEditing(false)
 
   const startEditing = () => {
     form.reset({ name: category.name })

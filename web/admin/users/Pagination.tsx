@@ -72,4 +72,8 @@ const Pages = styled.div`
   align-items: center;
   gap: 8px;
   span { color: ${theme.color.muted}; padding: 0 4px; }
+  /* On a phone the page number takes its own line, so the four buttons fit on the next. */
+  @media (max-width: 400px) {
+    span { order: -1; flex-basis: 100%; padding: 0; }
+  }
 `

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { CaseView, CategoryView } from '../schemas/content.ts'
+import { expect, loginByApi, registerAccount, screenshot, signInAs, test, type Account } from './fixtures.ts'
+
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+const FIXTURES = path.join(HERE, 'fixtures')
+// Dialogs are shot on their own: a full-page shot of a page under a modal shows mostly the page.
+const SCREENSHOTS = path.join(HERE, 'screenshots')
+const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
+const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`
+
+async function adminApi(request: APIRequestContext) {
+  const { token } = await loginByApi(request, admin())
+  const headers = { Authorization: `Bearer ${token}` }
+  return {
+    createCategory: async (name: string) => (await (await request.post('/api/categories', { headers, data: { name } })).json()) as CategoryView,
+    createCase: async (title: string, categoryId: number) =>
+      expect((await request.post('/api/cases', { headers, data: { title, category: { id: categoryId } } })).status()).toBe(201),
+    findCase: async (title: string) => ((await (await request.get('/api/cases', { headers })).json()) as CaseView[]).find((item) => item.title === title),
+  }
+}
+
+const group = (scope: Locator, name: string) => scope.getByRole('group', { name, exact: true })
+
+async function addSections(dialog: Locator, role: 'Doctor' | 'Patient', titles: string[]) {
+  for (const [index, title] of titles.entries()) {
+    await dialog.getByRole('button', { name: `Add ${role} Section` }).click()
+    const section = group(dialog, `${role} section ${index + 1}`)
+    await expect(section.getByLabel('Section title')).toBeFocused()
+    await section.getByLabel('Section title').fill(title)
+    await section.getByLabel('Section content').fill(`${title}: what the ${role.toLowerCase()} reads.`)
+  }
+}
+
+async function expectSectionTitles(dialog: Locator, role: 'Doctor' | 'Patient', titles: string[]) {
+  for (const [index, title] of titles.entries()) await expect(group(dialog, `${role} section ${index + 1}`).getByLabel('Section title')).toHaveValue(title)
+}
+
+async function openAdmin(page: Page, request: APIRequestContext) {
+  await signInAs(page, request, admin(), '/admin')
+  await expect(page.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
+}
+
+test('an admin builds a case in the editor, edits it, finds it and deletes it', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const api = await adminApi(request)
+  const category = await api.createCategory(unique('Dermatology'))
+  const title = unique('Itchy rash')
+  await openAdmin(page, request)
+
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' })
+  await tabs.getByRole('tab', { name: 'Cases' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(tabs.getByRole('tab', { name: 'Categories' })).toBeFocused()
+  await expect(tabs.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('End')
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
+  await page.keyboard.press('Home')
+  await expect(page.getByRole('tabpanel')).toContainText('Add New Case')
+
+  await page.getByRole('button', { name: 'Add New Case' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create New Case' })
+  await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Create Case' }).click()
+  await expect(dialog.getByText('Title is required')).toBeVisible()
+  await expect(dialog.getByText('Category is required')).toBeVisible()
+  await expect(dialog.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused()
+
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await dialog.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: category.name })
+  await dialog.getByLabel('Description').fill('A 30-year-old with an itchy rash on both elbows.')
+  await dialog.getByLabel('Doctor notes').fill('Take a focused history and explain the diagnosis.')
+  await dialog.getByLabel('Patient notes').fill('You are worried it is contagious.')
+  await addSections(dialog, 'Doctor', ['History', 'Examination'])
+  await addSections(dialog, 'Patient', ['Opening line', 'Concerns'])
+  for (const [index, name] of ['Communication', 'Data gathering', 'Management'].entries()) {
+    await dialog.getByRole('button', { name: 'Add Criterion' }).click()
+    await group(dialog, `Criterion ${index + 1}`).getByLabel('Criterion name').fill(name)
+  }
+  const dataGathering = group(dialog, 'Criterion 2')
+  await dataGathering.getByLabel('Has sub-criteria').check()
+  for (const [index, name] of ['Onset', 'Triggers', 'Family history'].entries()) {
+    await dataGathering.getByRole('button', { name: 'Add Sub-criterion' }).click()
+    await dataGathering.getByRole('textbox', { name: `Sub-criterion ${index + 1}`, exact: true }).fill(name)
+  }
+
+  // Reorder with the up/down moves; the numbers follow the new order.
+  await dialog.getByRole('button', { name: 'Move doctor section 2 up' }).click()
+  await expect(dialog.getByRole('button', { name: 'Move doctor section 1 down' })).toBeFocused()
+  await expectSectionTitles(dialog, 'Doctor', ['Examination', 'History'])
+  await dialog.getByRole('button', { name: 'Move patient section 1 down' }).click()
+  await expectSectionTitles(dialog, 'Patient', ['Concerns', 'Opening line'])
+  await dialog.getByRole('button', { name: 'Move criterion 3 up' }).click()
+  await expect(group(dialog, 'Criterion 2').getByLabel('Criterion name')).toHaveValue('Management')
+  const gathering = group(dialog, 'Criterion 3')
+  await gathering.getByRole('button', { name: 'Move sub-criterion 3 of criterion 3 up' }).click()
+  await expect(gathering.getByRole('textbox', { name: 'Sub-criterion 2', exact: true })).toHaveValue('Family history')
+  await gathering.getByRole('button', { name: 'Add Sub-criterion' }).scrollIntoViewIfNeeded()
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor-criteria.png') })
+
+  // Image: the browser refuses what the server would, before sending anything.
+  await dialog.getByLabel('Image', { exact: true }).check()
+  const upload = dialog.getByLabel('Upload image')
+  await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) })
+  await expect(dialog.getByRole('alert')).toHaveText('File size too large. Maximum allowed size is 5MB.')
+  await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid file type. Only JPEG, PNG, GIF, and WebP images are allowed.')
+  await upload.setInputFiles(path.join(FIXTURES, 'too-wide.png'))
+  await expect(dialog.getByRole('alert')).toHaveText('Image dimensions too large. Maximum allowed size is 2048x2048 pixels.')
+  await upload.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG not really') })
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid image file. Please select a valid image.')
+  await upload.setInputFiles(path.join(FIXTURES, 'skin-rash.png'))
+  await expect(dialog.getByLabel('Image URL')).toHaveValue(/^\/uploads\/images\/[0-9a-f]{32}\.png$/)
+  const preview = dialog.getByRole('img', { name: 'Preview of the findings image' })
+  await expect(preview).toHaveAttribute('src', /^\/api\/uploads\/images\//)
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160)
+
+  await dialog.getByLabel('Recall case').check()
+  for (const date of ['2024-05-01', '2024-09-10', '2024-05-01']) {
+    await dialog.getByLabel('Recall date', { exact: true }).fill(date)
+    await dialog.getByRole('button', { name: 'Add Date' }).click()
+  }
+  await expect(dialog.getByRole('list', { name: 'Recall dates' }).getByRole('listitem')).toHaveText([/^2024-05-01/, /^2024-09-10/])
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor.png') })
+
+  await dialog.getByRole('button', { name: 'Create Case' }).click()
+  await expect(dialog).toBeHidden()
+  const saved = await api.findCase(title)
+  expect(saved?.doctorSections.map((section) => [section.title, section.order])).toEqual([['Examination', 0], ['History', 1]])
+  expect(saved?.patientSections.map((section) => section.title)).toEqual(['Concerns', 'Opening line'])
+  expect(saved?.feedbackCriteria.map((criterion) => [criterion.name, criterion.order])).toEqual([['Communication', 0], ['Management', 1], ['Data gathering', 2]])
+  expect(saved?.feedbackCriteria[2].subCriteria.map((sub) => [sub.name, sub.order])).toEqual([['Onset', 0], ['Family history', 1], ['Triggers', 2]])
+  expect(saved?.visualData).toEqual({ type: 'image', content: expect.stringMatching(/^\/uploads\/images\//) })
+  expect(saved?.recallDates).toEqual(['2024-05-01', '2024-09-10'])
+  expect(saved?.isRecallCase).toBe(true)
+
+  // Edit: an accidental Escape asks before throwing work away.
+  await page.getByRole('button', { name: `Edit ${title}` }).click()
+  const editor = page.getByRole('dialog', { name: 'Edit Case' })
+  await expectSectionTitles(editor, 'Doctor', ['Examination', 'History'])
+  await editor.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (revised)`)
+  await group(editor, 'Criterion 3').getByLabel('Has sub-criteria').click()
+  const clearing = page.getByRole('dialog', { name: 'Remove sub-criteria?' })
+  await expect(clearing).toContainText('removes the 3 sub-criteria of criterion 3')
+  await clearing.getByRole('button', { name: 'Remove Sub-criteria' }).click()
+  await expect(group(editor, 'Criterion 3').getByRole('textbox', { name: 'Sub-criterion 1', exact: true })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' })
+  await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(discard).toBeHidden()
+  await expect(editor).toBeVisible()
+  await editor.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(editor).toBeHidden()
+  const revised = await api.findCase(`${title} (revised)`)
+  expect(revised?.id).toBe(saved?.id)
+  expect(revised?.feedbackCriteria[2]).toMatchObject({ name: 'Data gathering', hasSubCriteria: false, subCriteria: [] })
+
+  // Search, filter and clear.
+  await page.getByLabel('Search cases').fill('BOTH ELBOWS')
+  await expect(page.getByRole('list', { name: 'Cases' }).getByRole('heading')).toHaveText([`${title} (revised)`])
+  await expect(page.getByText(/^Showing 1 of \d+ cases$/)).toBeVisible()
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: category.name })
+  await expect(page.getByRole('list', { name: 'Cases' }).getByRole('listitem')).toHaveCount(1)
+  await screenshot(page, 'admin-cases')
+  await page.getByRole('button', { name: 'Clear' }).click()
+  await expect(page.getByLabel('Search cases')).toHaveValue('')
+
+  await page.getByRole('button', { name: `Delete ${title} (revised)` }).click()
+  await page.getByRole('dialog', { name: 'Delete case?' }).getByRole('button', { name: 'Delete Case' }).click()
+  await expect(page.getByRole('button', { name: `Edit ${title} (revised)` })).toHaveCount(0)
+  expect(await api.findCase(`${title} (revised)`)).toBeUndefined()
+})
+
+test('an admin adds, renames and deletes a category, and is told why one in use cannot go', async ({ page, request }) => {
+  const api = await adminApi(request)
+  const inUse = await api.createCategory(unique('Cardiology'))
+  await api.createCase(unique('Chest pain'), inUse.id)
+  const name = unique('Ophthalmology')
+  await openAdmin(page, request)
+  await page.getByRole('tab', { name: 'Categories' }).click()
+
+  await page.getByRole('button', { name: 'Add Category' }).click()
+  await expect(page.getByText('Name is required')).toBeVisible()
+  await page.getByLabel('New category name').fill(name)
+  await page.getByRole('button', { name: 'Add Category' }).click()
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible()
+  await page.getByLabel('New category name').fill(name.toUpperCase())
+  await page.getByRole('button', { name: 'Add Category' }).click()
+  await expect(page.getByText('Category with this name already exists')).toBeVisible()
+
+  await page.getByRole('button', { name: `Edit ${name}` }).click()
+  await page.getByLabel(`New name for ${name}`).fill(`${name} and ENT`)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('cell', { name: `${name} and ENT`, exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Edit ${name} and ENT` })).toBeFocused()
+
+  await page.getByLabel('Search categories').fill(name.split(' ')[1])
+  await expect(page.getByText(/^Showing 1 of \d+ categories$/)).toBeVisible()
+  await page.getByRole('button', { name: `Delete ${name} and ENT` }).click()
+  await page.getByRole('dialog', { name: 'Delete category?' }).getByRole('button', { name: 'Delete Category' }).click()
+  await expect(page.getByRole('cell', { name: `${name} and ENT`, exact: true })).toHaveCount(0)
+
+  await page.getByLabel('Search categories').fill(inUse.name)
+  await expect(page.getByRole('row', { name: new RegExp(inUse.name) })).toContainText('1 case')
+  await page.getByRole('button', { name: `Delete ${inUse.name}` }).click()
+  const refusal = page.getByRole('dialog', { name: 'Delete category?' })
+  await refusal.getByRole('button', { name: 'Delete Category' }).click()
+  await expect(refusal.getByRole('alert')).toHaveText('Cannot delete a category that still has cases. Move or delete its 1 case first.')
+  await screenshot(page, 'admin-category-refused')
+  await refusal.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('cell', { name: inUse.name, exact: true })).toBeVisible()
+})
+
+test('a USER opening /admin lands on the dashboard', async ({ page, request }) => {
+  await signInAs(page, request, await registerAccount(request), '/admin')
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('the admin panel works at 360 px: tables scroll inside their box, never the page', async ({ page, request }) => {
+  const api = await adminApi(request)
+  await api.createCase(unique('Breathlessness on exertion in a long-distance runner'), (await api.createCategory(unique('Respiratory'))).id)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await openAdmin(page, request)
+  const pageScrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  expect(await pageScrollsSideways()).toBe(false)
+  await screenshot(page, 'admin-360')
+
+  await page.getByRole('button', { name: 'Add New Case' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Create New Case' })
+  await dialog.getByRole('button', { name: 'Add Criterion' }).click()
+  await group(dialog, 'Criterion 1').getByLabel('Has sub-criteria').check()
+  await group(dialog, 'Criterion 1').getByRole('button', { name: 'Add Sub-criterion' }).click()
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor-360.png') })
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.getByRole('tab', { name: 'User Management' }).click()
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible()
+  expect(await pageScrollsSideways()).toBe(false)
+  await screenshot(page, 'admin-users-360')
+})
