@@ -116,13 +116,12 @@ export type CaseBody = v.InferOutput<typeof CaseBody>
 export const RoleBody = v.object({ role: v.picklist(['USER', 'ADMIN'], 'Role is required') })
 
 /** GET /api/admin/users query: numbers arrive as text; an empty search or role means "all". */
+const PAGE_RULE = 'page must be a whole number, 0 or more'
+const SIZE_RULE = 'size must be a whole number from 1 to 100'
 export const AdminUsersQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'page must be a whole number, 0 or more'), v.transform(Number)), '0'),
-  size: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'size must be a whole number from 1 to 100'), v.transform(Number), v.minValue(1, 'size must be a whole number from 1 to 100'), v.maxValue(100, 'size must be a whole number from 1 to 100')),
-    '10',
-  ),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
+  page: v.optional(v.pipe(v.string(PAGE_RULE), v.regex(/^\d{1,9}$/, PAGE_RULE), v.transform(Number)), '0'),
+  size: v.optional(v.pipe(v.string(SIZE_RULE), v.regex(/^\d{1,3}$/, SIZE_RULE), v.transform(Number), v.minValue(1, SIZE_RULE), v.maxValue(100, SIZE_RULE)), '10'),
+  search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
   role: v.optional(v.picklist(['', 'USER', 'ADMIN'], 'role must be USER or ADMIN'), ''),
 })
 

@@ -11,7 +11,7 @@ export interface UserPageQuery {
 }
 
 /** Backslash-escapes LIKE's wildcards so a search for "50%" or "a_b" or "\" matches those characters literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
 
 /** One page of accounts, oldest first, with the total that matches the same filter. */
 export async function pageOfUsers(db: Db, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number }> {

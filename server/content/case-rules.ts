@@ -32,7 +32,7 @@ export interface CaseContent {
 
 export type IdMaker = (prefix: 'section' | 'criterion' | 'sub') => string
 
-export const randomItemId: IdMaker = (prefix) => `${prefix}-${randomBytes(6).toString('hex')}`
+const randomItemId: IdMaker = (prefix) => `${prefix}-${randomBytes(6).toString('hex')}`
 
 export function normaliseCase(body: CaseBody, newId: IdMaker = randomItemId): CaseContent {
   const isRecallCase = body.isRecallCase ?? body.recallDates.length > 0

@@ -11,8 +11,6 @@ export const categoryView = (row: CategoryRow): CategoryView => ({ id: row.id, n
 
 export const listCategories = (db: Db) => db.selectFrom('categories').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute()
 
-export const findCategory = (db: Db, id: number) => db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst()
-
 export const findCategoryByName = (db: Db, name: string) =>
   db.selectFrom('categories').selectAll().where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst()
 

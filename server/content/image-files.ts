@@ -13,10 +13,10 @@ import { badRequest, tooLarge } from '../errors.ts'
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export const MAX_IMAGE_SIDE = 2048
 
-export const TOO_LARGE = 'File size too large. Maximum allowed size is 5MB.'
-export const WRONG_TYPE = 'Invalid file type. Only JPEG, PNG, GIF, and WebP images are allowed.'
-export const TOO_BIG_DIMENSIONS = 'Image dimensions too large. Maximum allowed size is 2048x2048 pixels.'
-export const INVALID_IMAGE = 'Invalid image file. Please select a valid image.'
+const TOO_LARGE = 'File size too large. Maximum allowed size is 5MB.'
+const WRONG_TYPE = 'Invalid file type. Only JPEG, PNG, GIF, and WebP images are allowed.'
+const TOO_BIG_DIMENSIONS = 'Image dimensions too large. Maximum allowed size is 2048x2048 pixels.'
+const INVALID_IMAGE = 'Invalid image file. Please select a valid image.'
 
 export type ImageType = 'jpg' | 'png' | 'gif' | 'webp'
 

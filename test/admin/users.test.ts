@@ -68,6 +68,7 @@ t.test('bad queries and ids are 400', async (t) => {
     ['size=101', 'size must be a whole number from 1 to 100'],
     ['role=SUPER', 'role must be USER or ADMIN'],
     [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+    ['page=1&page=2', 'page must be a whole number, 0 or more'],
   ]) {
     const response = await get(`/api/admin/users?${query}`)
     t.same([response.status, response.json.error], [400, error], query)
