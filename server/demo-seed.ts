@@ -3,11 +3,25 @@ import { describeDemoAccounts, seedDemoAccounts } from './accounts/demo-accounts
 import { seedDemoBank } from './content/demo-bank.ts'
 import type { Db } from './db/connect.ts'
 
+export interface DemoSeedOptions {
+  dataDir: string
+  /**
+   * 'if-empty' (server start-up): load the demo bank only into a bank with no cases, so a demo case an admin
+   * deleted or renamed does not come back at the next restart. 'add-missing' (`npm run seed`): add every demo
+   * case whose title is not in the bank.
+   */
+  bank: 'if-empty' | 'add-missing'
+}
+
 /** Demo content for a local try-out: accounts, and the demo case bank. Idempotent. */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, options: { dataDir: string }) {
+export async function seedDemo(db: Db, log: FastifyBaseLogger, options: DemoSeedOptions) {
   const createdAccounts = await seedDemoAccounts(db)
   if (createdAccounts) log.info('Created the demo accounts')
   log.info(`\n${describeDemoAccounts()}`)
+  if (options.bank === 'if-empty' && (await db.selectFrom('cases').select('id').limit(1).executeTakeFirst())) {
+    log.info('Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases)')
+    return
+  }
   const bank = await seedDemoBank(db, { dataDir: options.dataDir })
   log.info(
     `Demo case bank: ${bank.casesCreated} cases and ${bank.categoriesCreated} categories created, ${bank.casesAlreadyPresent} cases already present`,

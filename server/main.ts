@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase(config)
   const app = await buildApp({ config, database })
-  if (config.seedDemo) await seedDemo(database.db, app.log, config)
+  if (config.seedDemo) await seedDemo(database.db, app.log, { dataDir: config.dataDir, bank: 'if-empty' })
   if (config.adminEmail) {
     const user = await findUserByEmail(database.db, config.adminEmail)
     if (user && user.role !== 'ADMIN') await setUserRole(database.db, user.id, 'ADMIN')

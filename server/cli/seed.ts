@@ -3,5 +3,5 @@ import { runCli } from './open-database.ts'
 
 await runCli(async ({ db }, config) => {
   const log = { info: (message: string) => console.log(message) }
-  await seedDemo(db, log as never, config)
+  await seedDemo(db, log as never, { dataDir: config.dataDir, bank: 'add-missing' })
 })

@@ -100,3 +100,20 @@ t.test('a bad file fails loudly, naming the file, the case and the field, and wr
   t.same(await listCases(empty.db), [], 'no case written')
   t.notOk(existsSync(path.join(emptyData, 'uploads')), 'no image written')
 })
+
+t.test('start-up seeding leaves a bank that has cases alone, so an admin\'s deletion sticks; npm run seed adds it back', async (t) => {
+  const { seedDemo } = await import('../../server/demo-seed.ts')
+  const own = await freshDatabase()
+  t.teardown(() => own.close())
+  const log = { info: () => {} } as never
+  const ownData = tempDir()
+  await seedDemo(own.db, log, { dataDir: ownData, bank: 'if-empty' })
+  const seeded = await listCases(own.db)
+  t.ok(seeded.length >= 24, 'the real demo bank is loaded into an empty bank')
+  await own.db.deleteFrom('cases').where('id', '=', seeded[0].id).execute()
+
+  await seedDemo(own.db, log, { dataDir: ownData, bank: 'if-empty' })
+  t.equal((await listCases(own.db)).length, seeded.length - 1, 'a restart does not restore the deleted demo case')
+  await seedDemo(own.db, log, { dataDir: ownData, bank: 'add-missing' })
+  t.equal((await listCases(own.db)).length, seeded.length, 'npm run seed adds it back')
+})
