@@ -139,11 +139,10 @@ test('the Google button is absent when the server has no Google client id', asyn
   await expect(page.getByText('or', { exact: true })).toHaveCount(0)
 })
 
-test('placeholder screens for later issues are reachable and honest', async ({ page, request }) => {
+test('an unknown session room and an unknown page say so', async ({ page, request }) => {
   const account = await registerAccount(request)
   await signInAs(page, request, account, '/session/K7MQ-2XD9/room')
-  await expect(page.getByRole('heading', { name: 'Session room' })).toBeVisible()
-  await expect(page.getByText('K7MQ-2XD9')).toBeVisible()
+  await expect(page.getByText('Session not found. Please verify the session code: K7MQ-2XD9')).toBeVisible()
   await page.getByRole('link', { name: 'Back to Dashboard' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/no-such-page')

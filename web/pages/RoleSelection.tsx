@@ -10,8 +10,7 @@ import { Card } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { RoleChoice, type JoinableRole } from '../session/RoleChoice.tsx'
-import { SessionCode } from '../session/SessionCode.tsx'
-import { configurePath, roomPath, useSessionCode } from '../session/useSessionCode.ts'
+import { SessionCode, configurePath, roomPath, useSessionCode } from '../session/SessionCode.tsx'
 import { usePolling } from '../session/usePolling.ts'
 
 /** SPEC section 9: the role page reads the session every 2 s, so a role taken meanwhile shows at once. */

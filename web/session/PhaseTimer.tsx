@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import type { RoomTimer } from '../../schemas/session-room/room-state.ts'
 import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_SECONDS } from '../../schemas/session-room/timer.ts'
 import { theme } from '../theme.ts'
-import type { ClockReading } from './useCountdown.ts'
+import type { ClockReading } from './server-clock.ts'
 
 /**
  * The phase clock: a countdown, or for a stopwatch consultation the time elapsed. The visible clock is not a

@@ -5,9 +5,9 @@ import { choicesFor, type RoomEvent } from '../../schemas/session-room/room-mach
 import type { RoomSession } from '../../schemas/session-room/room-state.ts'
 import type { RoomSnapshot } from './useRoom.ts'
 import { LEAVE_DELAY_MS } from './useRoomActions.ts'
-import { ObserverPendingDialog } from './dialogs/ObserverPendingDialog.tsx'
+import { ObserverPendingDialog } from './dialogs/ConfirmDialogs.tsx'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
-import { FeedbackSubmitted } from './phases/FeedbackPhase.tsx'
+import { FeedbackSubmitted } from './phases/AfterConsultation.tsx'
 
 /**
  * The patient's or observer's feedback, from the room machine: fill in during the consultation, submit in the

@@ -1,6 +1,21 @@
 import styled from 'styled-components'
+import { useParams } from 'wouter'
 import { useTimedMessage } from '../components/useTimedMessage.ts'
 import { theme } from '../theme.ts'
+
+/** The {sessionCode} of the /session/{sessionCode}/... routes, decoded; '' when the route has none. */
+export function useSessionCode(): string {
+  const { code } = useParams<{ code?: string }>()
+  if (!code) return ''
+  try {
+    return decodeURIComponent(code).trim()
+  } catch {
+    return code.trim()
+  }
+}
+
+export const roomPath = (code: string) => `/session/${encodeURIComponent(code)}/room`
+export const configurePath = (code: string) => `/session/${encodeURIComponent(code)}/configure`
 
 /** SPEC section 9: the copy notice stays 2 s. */
 export const COPY_NOTICE_MS = 2000

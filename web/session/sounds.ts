@@ -1,4 +1,7 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import type { Phase } from '../../schemas/session/types.ts'
+import type { RoomTimer } from '../../schemas/session-room/room-state.ts'
+import { shouldWarnTwoMinutes, TWO_MINUTE_WARNING_SECONDS } from '../../schemas/session-room/timer.ts'
 
 /**
  * The room's exam sounds (SPEC section 4): consultation begins, move on (consultation over) and the two-minute
@@ -44,4 +47,33 @@ export function playSound(sound: RoomSound) {
   const audio = new Audio(`/sounds/${sound}.wav`)
   // Browsers refuse sound before the user has interacted with the page; the room works the same without it.
   audio.play().catch(() => {})
+}
+
+/**
+ * Sounds on the room's transitions, never on a page load: entering consultation, consultation -> feedback, and
+ * the two-minute warning once per consultation (a reload past the two-minute mark does not repeat it).
+ */
+export function useRoomSounds(phase: Phase | null, timer: RoomTimer | null, remaining: number | null) {
+  const previousPhase = useRef<Phase | null>(null)
+  const warnedFor = useRef<number | null>(null)
+  const seenAbove = useRef<number | null>(null)
+
+  useEffect(() => {
+    const before = previousPhase.current
+    previousPhase.current = phase
+    if (before === null || before === phase) return
+    if (phase === 'CONSULTATION') playSound('consultation-start')
+    if (before === 'CONSULTATION' && phase === 'FEEDBACK') playSound('move-on')
+  }, [phase])
+
+  useEffect(() => {
+    if (!timer || timer.phase !== 'CONSULTATION' || remaining === null) return
+    const key = timer.startTimestamp
+    if (remaining > TWO_MINUTE_WARNING_SECONDS) seenAbove.current = key
+    const alreadyWarned = warnedFor.current === key || seenAbove.current !== key
+    if (shouldWarnTwoMinutes(alreadyWarned, remaining)) {
+      warnedFor.current = key
+      playSound('two-minute-warning')
+    }
+  }, [timer, remaining])
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
-import { NO_CODE, roomLoadError } from './load-errors.ts'
+import { NO_CODE, roomLoadError } from './RoomScreens.tsx'
 import { observeServerEvent, serverNow } from './server-clock.ts'
 
 export type RoomSnapshot = SnapshotFrom<typeof roomMachine>

@@ -3,7 +3,7 @@ import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
 import { Button } from '../../components/Button.tsx'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
-import type { ClockReading } from '../useCountdown.ts'
+import type { ClockReading } from '../server-clock.ts'
 import { Controls, Layout, Side } from './ReadingPhase.tsx'
 
 /**

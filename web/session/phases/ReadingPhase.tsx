@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
-import type { ClockReading } from '../useCountdown.ts'
+import type { ClockReading } from '../server-clock.ts'
 
 export interface ReadingControls {
   hasFindings: boolean

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { roleLabel } from '../RoleBadge.tsx'
 
@@ -30,6 +31,16 @@ export function FeedbackSubmitted() {
       <h2>Feedback Submitted</h2>
       <p>Thank you. The doctor can read it on their dashboard.</p>
     </Submitted>
+  )
+}
+
+export function CompletedPhase() {
+  return (
+    <section aria-labelledby="completed-heading">
+      <h2 id="completed-heading">Session Complete - Thank you for participating</h2>
+      <p>Feedback you received is on your dashboard.</p>
+      <ButtonLink href="/dashboard">Return to Dashboard</ButtonLink>
+    </section>
   )
 }
 
