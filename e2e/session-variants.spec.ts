@@ -116,7 +116,9 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await doctor.post(`/sessions/${code}/start`)
   await doctor.post(`/sessions/${code}/skip-phase`)
   const p = patient.page
-  await p.goto(roomUrl(code))
+  await p.goto('/dashboard')
+  await p.getByRole('region', { name: 'Active Sessions' }).getByRole('link', { name: /^Resume / }).click()
+  await expect(p).toHaveURL(new RegExp(`${roomUrl(code)}$`))
   await expectPhase(p, 'Consultation')
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
   await p.waitForTimeout(2500)
@@ -141,5 +143,27 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await expect(p.getByText('Session ended: Session has been ended by the doctor.')).toBeVisible()
   await screenshot(p, 'session-ended')
   await expect(p).toHaveURL(/\/dashboard$/, { timeout: 6000 })
+  await closeAll([doctor, patient])
+})
+
+test('after 3 failed live connections the room says so, and Retry catches up with what happened', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const p = patient.page
+  // SockJS starts with GET /ws/info: refusing it makes every connection attempt fail.
+  await p.route('**/ws/**', (route) => route.abort())
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  await expect(p.getByText('Could not connect to the live session after 3 attempts')).toBeVisible({ timeout: 30_000 })
+  await screenshot(p, 'session-live-failed')
+
+  await doctor.post(`/sessions/${code}/start`)
+  await p.unroute('**/ws/**')
+  await p.getByRole('button', { name: 'Retry' }).click()
+  await expectPhase(p, 'Reading')
+  await expect(p.getByText('Could not connect to the live session after 3 attempts')).toBeHidden()
   await closeAll([doctor, patient])
 })
