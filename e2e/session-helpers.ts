@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, recallDate?: string) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -37,7 +37,8 @@ function caseBody(categoryId: number, label: string, recallDate?: string) {
     patientNotes: testCase.patientScript,
     doctorSections: [{ title: 'Task', content: 'Explain the likely diagnosis.', order: 0 }],
     patientSections: [{ title: 'Opening line', content: 'Doctor, it hurts when I walk.', order: 0 }],
-    visualData: { type: 'text', content: testCase.findings },
+    // An image address that does not exist: the findings modal must say it could not be loaded.
+    visualData: imageFindings ? { type: 'image', content: `/uploads/images/${id.repeat(4)}.png` } : { type: 'text', content: testCase.findings },
     feedbackCriteria: [
       { name: 'Data gathering', order: 0, subCriteria: [] },
       { name: 'Management', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
@@ -48,8 +49,14 @@ function caseBody(categoryId: number, label: string, recallDate?: string) {
   return { testCase, body }
 }
 
-/** A new topic with `count` cases (optionally recall cases of one exam date). */
-export async function createTopic(request: APIRequestContext, count: number, recallDate?: string) {
+interface TopicOptions {
+  /** Makes the cases recall cases of this exam date. */
+  recallDate?: string
+  imageFindings?: boolean
+}
+
+/** A new topic with `count` cases. */
+export async function createTopic(request: APIRequestContext, count: number, options: TopicOptions = {}) {
   const { token } = await loginByApi(request, admin())
   const headers = { Authorization: `Bearer ${token}` }
   const created = await request.post('/api/categories', { headers, data: { name: unique('E2E topic') } })
@@ -57,7 +64,7 @@ export async function createTopic(request: APIRequestContext, count: number, rec
   const category = (await created.json()) as CategoryView
   const cases: TestCase[] = []
   for (let i = 0; i < count; i += 1) {
-    const { testCase, body } = caseBody(category.id, category.name, recallDate)
+    const { testCase, body } = caseBody(category.id, category.name, options)
     const response = await request.post('/api/cases', { headers, data: body })
     expect(response.status(), await response.text()).toBe(201)
     cases.push(testCase)

@@ -6,7 +6,7 @@ import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessi
 test('a recall session draws the case of the chosen exam date', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const date = uniqueRecallDate()
-  const topic = await createTopic(request, 1, date)
+  const topic = await createTopic(request, 1, { recallDate: date, imageFindings: true })
   const doctor = await newPlayer(browser, request, 'doctor')
   const patient = await newPlayer(browser, request, 'patient')
   const d = doctor.page
@@ -29,6 +29,8 @@ test('a recall session draws the case of the chosen exam date', async ({ browser
   await d.getByRole('button', { name: 'Start Session' }).click()
   await expectPhase(d, 'Reading')
   await expect(d.getByText(topic.cases[0].doctorBrief)).toBeVisible()
+  await d.getByRole('button', { name: 'Examination Findings' }).click()
+  await expect(d.getByRole('dialog', { name: 'Patient Image' })).toContainText('Image could not be loaded')
   await closeAll([doctor, patient])
 })
 
@@ -121,6 +123,8 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await expect(p).toHaveURL(new RegExp(`${roomUrl(code)}$`))
   await expectPhase(p, 'Consultation')
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
+  // The mute choice is remembered across the reload.
+  await p.getByRole('button', { name: 'Mute sounds' }).click()
   await p.waitForTimeout(2500)
 
   const seconds = (text: string) => {
@@ -137,6 +141,7 @@ test('a reload in the middle of the consultation resumes with the right time lef
   expect(before).toBeLessThan(7 * 60)
   expect(Math.abs(before - elapsed - after), `before ${before}s, after ${after}s, ${elapsed}s later`).toBeLessThanOrEqual(2)
   await expect(p.getByText('Consultation time remaining')).toBeVisible()
+  await expect(p.getByRole('button', { name: 'Unmute sounds' })).toBeVisible()
   await screenshot(p, 'session-reloaded-consultation')
 
   await doctor.post(`/sessions/${code}/end`)
