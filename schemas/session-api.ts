@@ -90,6 +90,11 @@ export const JoinWithRoleBody = v.object({
   ),
 })
 
+/** The spec's client sends nothing; a client may name the phase it means to skip (a guard against the clock). */
+export const SkipPhaseBody = v.object({
+  phase: v.optional(v.picklist(['READING', 'CONSULTATION'], 'phase must be READING or CONSULTATION')),
+})
+
 export const SelectNewTopicBody = v.object({
   topic: v.pipe(v.string('Please choose a topic'), v.trim(), v.nonEmpty('Please choose a topic'), v.maxLength(100, 'Unknown topic')),
 })

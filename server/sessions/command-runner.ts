@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { decide } from '../../schemas/session/index.ts'
-import { SessionRuleError, type Actor, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
+import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { conflict, HttpError, notFound } from '../errors.ts'
 import type { CommittedBatch, CommittedEvent, SessionBus } from './bus.ts'
@@ -22,11 +22,21 @@ export interface CommandOutcome {
 
 export interface CommandRunner {
   /** Decides the command against the session's current state, stores the events and read models, then publishes. */
-  execute(sessionId: number, command: SessionCommand, actor: Actor, options?: { commandId?: string }): Promise<CommandOutcome>
+  execute(sessionId: number, command: SessionCommand, actor: Actor, options?: RunOptions): Promise<CommandOutcome>
   /** Creates a session with a fresh id and code, the actor as host. */
   create(title: string, config: SessionConfig, actor: Actor): Promise<CommandOutcome>
   /** Would the command be accepted now? Decides without storing: for questions like "which roles are free". */
   wouldAccept(sessionId: number, command: SessionCommand, actor: Actor): Promise<boolean>
+}
+
+export interface RunOptions {
+  /** Idempotency key: a retry with the same id answers the first attempt's events. */
+  commandId?: string
+  /**
+   * The phase the caller saw when it decided to act. A command like "skip" means "skip the phase I am looking
+   * at": if the clock moved the session on first, it is refused (409) instead of skipping the next phase too.
+   */
+  expectPhase?: Phase
 }
 
 export interface CommandRunnerOptions {
@@ -73,9 +83,12 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     return { state: batch.state, events: batch.events, duplicate: false }
   }
 
-  async function decideNow(sessionId: number, command: SessionCommand, actor: Actor) {
+  async function decideNow(sessionId: number, command: SessionCommand, actor: Actor, expectPhase?: Phase) {
     const state = await loader.load(sessionId)
     if (!state) throw notFound('Session not found')
+    if (expectPhase && state.phase !== expectPhase) {
+      throw conflict(`The session has already moved on to the ${state.phase.toLowerCase()} phase`)
+    }
     const ctx = await loadDecisionContext(db, state.caseId, now())
     try {
       return { state, events: decide(state, command, actor, ctx) }
@@ -84,15 +97,15 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     }
   }
 
-  async function execute(sessionId: number, command: SessionCommand, actor: Actor, options: { commandId?: string } = {}) {
-    const { commandId } = options
+  async function execute(sessionId: number, command: SessionCommand, actor: Actor, options: RunOptions = {}) {
+    const { commandId, expectPhase } = options
     if (commandId) {
       const earlier = await eventsOfCommand(db, sessionId, commandId)
       if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true }
     }
     // One retry: a racing writer moved the session on, so decide again against what it did.
     for (let attempt = 1; ; attempt += 1) {
-      const { state, events } = await decideNow(sessionId, command, actor)
+      const { state, events } = await decideNow(sessionId, command, actor, expectPhase)
       if (events.length === 0) return { state, events: [], duplicate: false }
       try {
         const result = await store(state, events, actor, commandId)

@@ -5,7 +5,7 @@ import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { SessionRow } from '../db/schema.ts'
 import { badRequest, notFound } from '../errors.ts'
-import type { CommandOutcome } from './command-runner.ts'
+import type { CommandOutcome, RunOptions } from './command-runner.ts'
 import type { SessionEngine } from './engine.ts'
 import { activeSessionsOfUser, findSessionByCode } from './queries.ts'
 import { normaliseSessionCode } from './session-codes.ts'
@@ -51,9 +51,10 @@ export async function runOnSession(
   request: FastifyRequest,
   code: string,
   command: SessionCommand,
+  options: Omit<RunOptions, 'commandId'> = {},
 ): Promise<CommandOutcome & { row: SessionRow }> {
   const row = await sessionRowOf(db, code)
-  const outcome = await engine.runner.execute(row.id, command, actorOf(request), { commandId: commandIdOf(request) })
+  const outcome = await engine.runner.execute(row.id, command, actorOf(request), { ...options, commandId: commandIdOf(request) })
   return { ...outcome, row }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, SelectNewTopicBody, toCriterionScores } from '../../schemas/session-api.ts'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
@@ -26,6 +26,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const { engine } = options
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
+
+  // The spec's client POSTs some commands (/complete, via fetch) with Content-Type: application/json and no body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : jsonParser(request, body.toString(), done),
+  )
 
   app.post('/sessions', signedIn, async (request) => {
     const body = parseBody(CreateSessionBody, request.body)
@@ -64,9 +71,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Session started successfully' }
   })
 
-  // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5).
+  // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5). A client that names
+  // the phase it is skipping cannot skip the next one by accident when the clock ends this one first.
   app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request) => {
-    await run(request, request.params.code, { type: 'SkipPhase' })
+    const { phase } = parseBody(SkipPhaseBody, request.body)
+    await run(request, request.params.code, { type: 'SkipPhase' }, { expectPhase: phase })
     return { message: 'Phase skipped successfully' }
   })
 

@@ -48,6 +48,11 @@ t.test('commands check who may do what: controls are the doctor\'s, and refusals
   t.equal((await as(app, stranger).post(`/sessions/${room.code}/join-with-role`, { role: 'doctor' })).status, 403)
   t.equal((await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)).status, 409, 'nothing to skip while waiting')
   t.same((await as(app, stranger).post(`/sessions/${room.code}/leave`)).json, { message: 'Successfully left session' })
+  // The spec's client sends /complete with a JSON content type and no body at all.
+  const bare = await app.app.inject({ method: 'POST', url: `/api/sessions/${room.code}/complete`, headers: { ...room.observer.auth, 'content-type': 'application/json' } })
+  t.same([bare.statusCode, bare.json().error], [409, 'You can only complete the session during the feedback phase'])
+  const broken = await app.app.inject({ method: 'POST', url: `/api/sessions/${room.code}/start`, headers: { ...room.doctor.auth, 'content-type': 'application/json' }, payload: '{' })
+  t.equal(broken.statusCode, 400)
   t.equal((await readStream(app.database.db, id)).length, before)
 })
 
