@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { admin } from './admin-helpers.ts'
 import { expect, newAccount, registerAccount, screenshot, signInAs, test, type Account } from './fixtures.ts'
-
-const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 test('an admin searches, filters and pages the users, promotes one and deletes another', async ({ page, request, browser, baseURL }) => {
   test.setTimeout(90_000)
@@ -97,4 +96,9 @@ test('the server refuses an admin deleting their own account, and the dialog say
   const confirm = page.getByRole('dialog', { name: 'Delete user?' })
   await confirm.getByRole('button', { name: 'Delete User' }).click()
   await expect(confirm.getByRole('alert')).toHaveText('You cannot delete your own account here.')
+})
+
+test('a USER opening /admin lands on the dashboard', async ({ page, request }) => {
+  await signInAs(page, request, await registerAccount(request), '/admin')
+  await expect(page).toHaveURL(/\/dashboard$/)
 })

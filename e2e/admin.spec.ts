@@ -1,29 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import type { CaseView, CategoryView } from '../schemas/content.ts'
-import { expect, loginByApi, registerAccount, screenshot, signInAs, test, type Account } from './fixtures.ts'
-
-const HERE = path.dirname(fileURLToPath(import.meta.url))
-const FIXTURES = path.join(HERE, 'fixtures')
-// Dialogs are shot on their own: a full-page shot of a page under a modal shows mostly the page.
-const SCREENSHOTS = path.join(HERE, 'screenshots')
-const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
-const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`
-
-async function adminApi(request: APIRequestContext) {
-  const { token } = await loginByApi(request, admin())
-  const headers = { Authorization: `Bearer ${token}` }
-  return {
-    createCategory: async (name: string) => (await (await request.post('/api/categories', { headers, data: { name } })).json()) as CategoryView,
-    createCase: async (title: string, categoryId: number) =>
-      expect((await request.post('/api/cases', { headers, data: { title, category: { id: categoryId } } })).status()).toBe(201),
-    findCase: async (title: string) => ((await (await request.get('/api/cases', { headers })).json()) as CaseView[]).find((item) => item.title === title),
-  }
-}
-
-const group = (scope: Locator, name: string) => scope.getByRole('group', { name, exact: true })
+import type { Locator } from '@playwright/test'
+import { adminApi, FIXTURES, group, openAdmin, screenshotDialog } from './admin-helpers.ts'
+import { expect, screenshot, test } from './fixtures.ts'
+import { closeAll, expectPhase, newPlayer, roomUrl, sessionByApi, unique } from './session-helpers.ts'
 
 async function addSections(dialog: Locator, role: 'Doctor' | 'Patient', titles: string[]) {
   for (const [index, title] of titles.entries()) {
@@ -39,13 +18,8 @@ async function expectSectionTitles(dialog: Locator, role: 'Doctor' | 'Patient', 
   for (const [index, title] of titles.entries()) await expect(group(dialog, `${role} section ${index + 1}`).getByLabel('Section title')).toHaveValue(title)
 }
 
-async function openAdmin(page: Page, request: APIRequestContext) {
-  await signInAs(page, request, admin(), '/admin')
-  await expect(page.getByRole('heading', { name: 'Admin panel' })).toBeVisible()
-}
-
-test('an admin builds a case in the editor, edits it, finds it and deletes it', async ({ page, request }) => {
-  test.setTimeout(90_000)
+test('an admin builds a case in the editor, edits it, sees a session draw it in that order, and deletes it', async ({ page, request, browser }) => {
+  test.setTimeout(120_000)
   const api = await adminApi(request)
   const category = await api.createCategory(unique('Dermatology'))
   const title = unique('Itchy rash')
@@ -99,7 +73,7 @@ test('an admin builds a case in the editor, edits it, finds it and deletes it', 
   await gathering.getByRole('button', { name: 'Move sub-criterion 3 of criterion 3 up' }).click()
   await expect(gathering.getByRole('textbox', { name: 'Sub-criterion 2', exact: true })).toHaveValue('Family history')
   await gathering.getByRole('button', { name: 'Add Sub-criterion' }).scrollIntoViewIfNeeded()
-  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor-criteria.png') })
+  await screenshotDialog(dialog, 'admin-case-editor-criteria')
 
   // Image: the browser refuses what the server would, before sending anything.
   await dialog.getByLabel('Image', { exact: true }).check()
@@ -124,7 +98,7 @@ test('an admin builds a case in the editor, edits it, finds it and deletes it', 
     await dialog.getByRole('button', { name: 'Add Date' }).click()
   }
   await expect(dialog.getByRole('list', { name: 'Recall dates' }).getByRole('listitem')).toHaveText([/^2024-05-01/, /^2024-09-10/])
-  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor.png') })
+  await screenshotDialog(dialog, 'admin-case-editor')
 
   await dialog.getByRole('button', { name: 'Create Case' }).click()
   await expect(dialog).toBeHidden()
@@ -142,6 +116,15 @@ test('an admin builds a case in the editor, edits it, finds it and deletes it', 
   const editor = page.getByRole('dialog', { name: 'Edit Case' })
   await expectSectionTitles(editor, 'Doctor', ['Examination', 'History'])
   await editor.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (revised)`)
+  // An image given by address must be a web address or one of ours: a javascript: URL is refused in the form.
+  const imageUrl = editor.getByLabel('Image URL')
+  const uploadedUrl = await imageUrl.inputValue()
+  expect(uploadedUrl).toBe(saved?.visualData?.content)
+  await imageUrl.fill('javascript:alert(1)')
+  await editor.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(editor.getByText('Image URL must start with http://, https:// or /')).toBeVisible()
+  await expect(imageUrl).toBeFocused()
+  await imageUrl.fill(uploadedUrl)
   await group(editor, 'Criterion 3').getByLabel('Has sub-criteria').click()
   const clearing = page.getByRole('dialog', { name: 'Remove sub-criteria?' })
   await expect(clearing).toContainText('removes the 3 sub-criteria of criterion 3')
@@ -169,79 +152,34 @@ test('an admin builds a case in the editor, edits it, finds it and deletes it', 
   await page.getByRole('button', { name: 'Clear' }).click()
   await expect(page.getByLabel('Search cases')).toHaveValue('')
 
-  await page.getByRole('button', { name: `Delete ${title} (revised)` }).click()
-  await page.getByRole('dialog', { name: 'Delete case?' }).getByRole('button', { name: 'Delete Case' }).click()
+  // A session of the topic draws the case, with the sections and criteria in the order set in the editor.
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const observer = await newPlayer(browser, request, 'observer')
+  const code = await sessionByApi(doctor, category.name, [[observer, 'observer']])
+  await doctor.post(`/sessions/${code}/start`)
+  await observer.page.goto(roomUrl(code))
+  await expectPhase(observer.page, 'Reading')
+  const notes = observer.page.getByRole('article', { name: 'Case notes' })
+  await expect(notes.getByRole('heading', { level: 2 })).toHaveText(`${title} (revised)`)
+  await expect(notes.getByRole('heading', { level: 4 })).toHaveText(['Examination', 'History', 'Concerns', 'Opening line'])
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  await expectPhase(observer.page, 'Consultation')
+  await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering'])
+
+  // In use by that session, the case stays; the dialog says why.
+  const deleteButton = page.getByRole('button', { name: `Delete ${title} (revised)` })
+  await deleteButton.click()
+  const confirm = page.getByRole('dialog', { name: 'Delete case?' })
+  await confirm.getByRole('button', { name: 'Delete Case' }).click()
+  await expect(confirm.getByRole('alert')).not.toBeEmpty()
+  await screenshotDialog(confirm, 'admin-case-in-use')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  expect(await api.findCase(`${title} (revised)`)).toBeDefined()
+
+  await doctor.post(`/sessions/${code}/end`)
+  await closeAll([doctor, observer])
+  await deleteButton.click()
+  await confirm.getByRole('button', { name: 'Delete Case' }).click()
   await expect(page.getByRole('button', { name: `Edit ${title} (revised)` })).toHaveCount(0)
   expect(await api.findCase(`${title} (revised)`)).toBeUndefined()
-})
-
-test('an admin adds, renames and deletes a category, and is told why one in use cannot go', async ({ page, request }) => {
-  const api = await adminApi(request)
-  const inUse = await api.createCategory(unique('Cardiology'))
-  await api.createCase(unique('Chest pain'), inUse.id)
-  const name = unique('Ophthalmology')
-  await openAdmin(page, request)
-  await page.getByRole('tab', { name: 'Categories' }).click()
-
-  await page.getByRole('button', { name: 'Add Category' }).click()
-  await expect(page.getByText('Name is required')).toBeVisible()
-  await page.getByLabel('New category name').fill(name)
-  await page.getByRole('button', { name: 'Add Category' }).click()
-  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible()
-  await page.getByLabel('New category name').fill(name.toUpperCase())
-  await page.getByRole('button', { name: 'Add Category' }).click()
-  await expect(page.getByText('Category with this name already exists')).toBeVisible()
-
-  await page.getByRole('button', { name: `Edit ${name}` }).click()
-  await page.getByLabel(`New name for ${name}`).fill(`${name} and ENT`)
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(page.getByRole('cell', { name: `${name} and ENT`, exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: `Edit ${name} and ENT` })).toBeFocused()
-
-  await page.getByLabel('Search categories').fill(name.split(' ')[1])
-  await expect(page.getByText(/^Showing 1 of \d+ categories$/)).toBeVisible()
-  await page.getByRole('button', { name: `Delete ${name} and ENT` }).click()
-  await page.getByRole('dialog', { name: 'Delete category?' }).getByRole('button', { name: 'Delete Category' }).click()
-  await expect(page.getByRole('cell', { name: `${name} and ENT`, exact: true })).toHaveCount(0)
-
-  await page.getByLabel('Search categories').fill(inUse.name)
-  await expect(page.getByRole('row', { name: new RegExp(inUse.name) })).toContainText('1 case')
-  await page.getByRole('button', { name: `Delete ${inUse.name}` }).click()
-  const refusal = page.getByRole('dialog', { name: 'Delete category?' })
-  await refusal.getByRole('button', { name: 'Delete Category' }).click()
-  await expect(refusal.getByRole('alert')).toHaveText('Cannot delete a category that still has cases. Move or delete its 1 case first.')
-  await screenshot(page, 'admin-category-refused')
-  await refusal.getByRole('button', { name: 'Cancel' }).click()
-  await expect(page.getByRole('cell', { name: inUse.name, exact: true })).toBeVisible()
-})
-
-test('a USER opening /admin lands on the dashboard', async ({ page, request }) => {
-  await signInAs(page, request, await registerAccount(request), '/admin')
-  await expect(page).toHaveURL(/\/dashboard$/)
-})
-
-test('the admin panel works at 360 px: tables scroll inside their box, never the page', async ({ page, request }) => {
-  const api = await adminApi(request)
-  await api.createCase(unique('Breathlessness on exertion in a long-distance runner'), (await api.createCategory(unique('Respiratory'))).id)
-  await page.setViewportSize({ width: 360, height: 740 })
-  await openAdmin(page, request)
-  const pageScrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-  expect(await pageScrollsSideways()).toBe(false)
-  await screenshot(page, 'admin-360')
-
-  await page.getByRole('button', { name: 'Add New Case' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Create New Case' })
-  await dialog.getByRole('button', { name: 'Add Criterion' }).click()
-  await group(dialog, 'Criterion 1').getByLabel('Has sub-criteria').check()
-  await group(dialog, 'Criterion 1').getByRole('button', { name: 'Add Sub-criterion' }).click()
-  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
-  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'admin-case-editor-360.png') })
-  await page.keyboard.press('Escape')
-  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click()
-  await expect(dialog).toBeHidden()
-
-  await page.getByRole('tab', { name: 'User Management' }).click()
-  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible()
-  expect(await pageScrollsSideways()).toBe(false)
-  await screenshot(page, 'admin-users-360')
 })

@@ -72,6 +72,9 @@ function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: nu
   return (buffer ?? []).reduce((current, message) => withLiveMessage(current, message, userId), session)
 }
 
+/** A new case, round or reading phase starts a fresh form (SPEC section 4). */
+const FRESH_FORM_ON_NEW_CASE = { guard: 'draftOutdated', target: '#editing', actions: 'freshDraft' } as const
+
 export const roomMachine = setup({
   types: {
     context: {} as RoomContext,
@@ -100,6 +103,7 @@ export const roomMachine = setup({
       event.type === 'SUBMIT' && context.session?.role === 'patient' && event.choice !== 'close',
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
     choseNextCase: ({ context }) => context.choice === 'newCase' || context.choice === 'roleChange',
+    choseClose: ({ context }) => context.choice === 'close',
   },
   actions: {
     applySnapshot: assign(({ context, event }) => {
@@ -145,8 +149,6 @@ export const roomMachine = setup({
     failed: { on: { RETRY: 'loading' } },
     room: {
       initial: 'editing',
-      // A new case, round or reading phase starts a fresh form, whatever the form was doing.
-      always: { guard: 'draftOutdated', target: '.editing', actions: 'freshDraft' },
       on: {
         SNAPSHOT: { actions: 'applySnapshot' },
         SYNC_STARTED: { actions: 'startBuffering' },
@@ -155,6 +157,8 @@ export const roomMachine = setup({
       },
       states: {
         editing: {
+          id: 'editing',
+          always: FRESH_FORM_ON_NEW_CASE,
           on: {
             SCORE: {
               actions: assign(({ context, event }) => ({
@@ -172,6 +176,7 @@ export const roomMachine = setup({
           },
         },
         checkingObserver: {
+          always: FRESH_FORM_ON_NEW_CASE,
           invoke: {
             src: 'observerStatus',
             input: ({ context }) => ({ sessionCode: context.session!.code }),
@@ -181,23 +186,28 @@ export const roomMachine = setup({
           },
         },
         confirmingObserver: {
+          always: FRESH_FORM_ON_NEW_CASE,
           on: {
             WAIT: { target: 'editing', actions: assign({ choice: null }) },
             CONTINUE: 'submitting',
           },
         },
+        // No reset here: the server's news of the next case can overtake the answer to this very submit.
         submitting: {
           entry: assign({ formError: null }),
           invoke: {
             src: 'submitFeedback',
             input: ({ context }) => submission(context),
-            onDone: 'submitted',
+            onDone: [{ guard: 'choseClose', target: 'closed' }, { target: 'submitted' }],
             onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
           },
         },
         submitted: {
+          always: FRESH_FORM_ON_NEW_CASE,
           after: { [FORM_RESET_DELAY_MS]: { guard: 'choseNextCase', target: 'editing', actions: 'freshDraft' } },
         },
+        /** Submitted with "close": the page leaves for the dashboard, whatever the room does next. */
+        closed: {},
       },
     },
     ended: { type: 'final' },

@@ -75,7 +75,7 @@ t.test('the form refuses to submit until every slot is scored, and only in the f
 
   actor.send({ type: 'COMMENT', text: 'Good rapport' })
   actor.send({ type: 'SUBMIT', choice: 'close' })
-  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  await waitFor(actor, (s) => s.matches({ room: 'closed' }))
   t.equal(sent.length, 1)
   t.same(sent[0], {
     sessionCode: 'K7MQ-2XD9',
@@ -243,4 +243,27 @@ t.test('SESSION_ENDED ends the room with its reason, or the default one', async 
   second.actor.send({ type: 'LIVE', message: { type: 'SESSION_ENDED', sessionCode: 'K7MQ-2XD9', reason: '', timestamp: '' } })
   t.ok(second.actor.getSnapshot().matches('ended'), 'also while loading')
   t.equal(second.context().endedReason, 'Session has ended')
+})
+
+t.test('news of the next case that overtakes the submit answer neither cancels the submit nor keeps the old form', async (t) => {
+  let answer: () => void = () => {}
+  const slowMachine = roomMachine.provide({
+    actors: {
+      submitFeedback: fromPromise<unknown, FeedbackSubmission>(() => new Promise((resolve) => (answer = () => resolve({})))),
+      observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => ({ hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })),
+    },
+  })
+  for (const [choice, settled] of [['close', 'closed'], ['newCase', 'editing']] as const) {
+    const actor = createActor(slowMachine, { input: { userId: PATIENT_ID } }).start()
+    actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+    scoreAll(actor)
+    actor.send({ type: 'SUBMIT', choice })
+    await waitFor(actor, (s) => s.matches({ room: 'submitting' }))
+    actor.send({ type: 'LIVE', message: phaseChange('READING', T0 + 700_000, 60) })
+    t.ok(actor.getSnapshot().matches({ room: 'submitting' }), `${choice}: the submit carries on`)
+    answer()
+    await waitFor(actor, (s) => s.matches({ room: settled }))
+    t.pass(`${choice}: settles in ${settled}`)
+    if (choice === 'newCase') t.same(actor.getSnapshot().context.draft.scores, {}, 'the next case starts with an empty form')
+  }
 })

@@ -14,16 +14,16 @@ import { FeedbackSubmitted } from './phases/AfterConsultation.tsx'
  * feedback phase. "Submit & Close" leads to the dashboard 0.5 s after the server accepted it.
  */
 export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void; disconnect: () => void }) {
-  const { draft, formError, choice } = snapshot.context
-  const submitted = snapshot.matches({ room: 'submitted' })
+  const { draft, formError } = snapshot.context
+  const closing = snapshot.matches({ room: 'closed' })
+  const submitted = closing || snapshot.matches({ room: 'submitted' })
   const me = session.participants.find((p) => p.userId === snapshot.context.userId)
-  const closing = submitted && choice === 'close'
 
+  // Not cancelled when the room moves on meanwhile (the server may start the next case at once): leaving was decided.
   useEffect(() => {
     if (!closing) return
     disconnect()
-    const timer = setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
-    return () => clearTimeout(timer)
+    setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
   }, [closing, disconnect])
 
   if (session.role !== 'patient' && session.role !== 'observer') return null

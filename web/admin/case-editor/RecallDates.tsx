@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { Field, Input, Label } from '../../forms/TextField.tsx'
 import { theme } from '../../theme.ts'
 import { SmallButton } from '../controls.tsx'
-import { Checkbox, Group, Hint } from './editor-layout.ts'
+import { Checkbox, Group, Hint } from './editor-layout.tsx'
 import { addRecallDate } from './editor-state.ts'
 
 interface RecallDatesProps {

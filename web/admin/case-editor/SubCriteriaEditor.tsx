@@ -4,7 +4,7 @@ import type { SubCriterionView } from '../../../schemas/content.ts'
 import type { FieldErrors } from '../../../schemas/validate.ts'
 import { theme } from '../../theme.ts'
 import { SmallButton } from '../controls.tsx'
-import { EditorField } from './EditorField.tsx'
+import { EditorField } from './editor-layout.tsx'
 import { focusFirstFieldOfLastItem, ItemControls } from './ItemControls.tsx'
 import { moveItem, newSubCriterion, removeItem, replaceItem } from './editor-state.ts'
 

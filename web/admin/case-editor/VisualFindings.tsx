@@ -1,7 +1,6 @@
 import styled from 'styled-components'
 import type { EditorState } from './editor-state.ts'
-import { EditorField } from './EditorField.tsx'
-import { Group, Hint } from './editor-layout.ts'
+import { EditorField, Group, Hint } from './editor-layout.tsx'
 import { ImageUpload } from './ImageUpload.tsx'
 
 type Visual = Pick<EditorState, 'visualType' | 'visualText' | 'visualImageUrl'>

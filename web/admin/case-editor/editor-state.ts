@@ -79,9 +79,9 @@ export function draftFrom(state: EditorState): CaseDraft {
 // Temporary ids in the editor's own style ("section-1735550000000"); the server keeps them, and React uses
 // them as keys so a moved item keeps its inputs (and focus).
 let idCounter = 0
-export const newItemId = (prefix: 'section' | 'criterion' | 'sub') => `${prefix}-${Date.now()}${++idCounter}`
+const newItemId = (prefix: 'section' | 'criterion' | 'sub') => `${prefix}-${Date.now()}${++idCounter}`
 
-export function renumber<T extends { order: number }>(list: T[]): T[] {
+function renumber<T extends { order: number }>(list: T[]): T[] {
   return list.map((item, index) => (item.order === index ? item : { ...item, order: index }))
 }
 

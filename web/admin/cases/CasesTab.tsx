@@ -6,7 +6,6 @@ import { CaseEditorDialog } from '../case-editor/CaseEditorDialog.tsx'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { Count, PanelHeader, SearchBox, SelectBox, SmallButton, Toolbar } from '../controls.tsx'
 import type { CaseBank } from '../useCaseBank.ts'
-import { filterCases, NO_FILTER, type CaseFilter } from './case-filter.ts'
 import { CaseList } from './CaseList.tsx'
 
 /** The editor is either closed, creating, or editing one case. */
@@ -72,4 +71,20 @@ export function CasesTab({ bank }: { bank: CaseBank }) {
       )}
     </section>
   )
+}
+
+interface CaseFilter {
+  search: string
+  categoryId: string
+}
+
+const NO_FILTER: CaseFilter = { search: '', categoryId: '' }
+
+/** SPEC.md section 2: search by title or description (any letter case), narrowed to one category. */
+function filterCases(cases: CaseView[], filter: CaseFilter): CaseView[] {
+  const needle = filter.search.trim().toLowerCase()
+  return cases
+    .filter((item) => !filter.categoryId || String(item.category.id) === filter.categoryId)
+    .filter((item) => !needle || item.title.toLowerCase().includes(needle) || item.description.toLowerCase().includes(needle))
+    .sort((a, b) => a.title.localeCompare(b.title))
 }

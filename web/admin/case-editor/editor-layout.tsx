@@ -1,6 +1,10 @@
 import { useId, type ChangeEvent, type InputHTMLAttributes } from 'react'
+import styled from 'styled-components'
 import { ErrorText, Field, Input, Label } from '../../forms/TextField.tsx'
+import { theme } from '../../theme.ts'
 import { RequiredMark } from '../controls.tsx'
+
+/** The field and boxes the case editor's parts share, so sections, criteria and findings read as one form. */
 
 interface EditorFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
   label: string
@@ -41,3 +45,62 @@ export function EditorField({ label, value, onChange, error, rows, required, ...
     </Field>
   )
 }
+
+export const Group = styled.fieldset`
+  min-width: 0;
+  margin: 0 0 20px;
+  padding: 16px;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.medium};
+  legend {
+    padding: 0 6px;
+    font-weight: 700;
+    font-size: 1.05rem;
+  }
+  @media (max-width: 400px) {
+    padding: 12px 10px;
+  }
+`
+
+export const ItemCard = styled.div`
+  margin-bottom: 12px;
+  padding: 12px;
+  border-radius: ${theme.radius.small};
+  background: ${theme.color.background};
+  border-left: 4px solid ${theme.color.primary};
+  @media (max-width: 400px) {
+    padding: 10px 8px;
+  }
+`
+
+export const ItemHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-bottom: 8px;
+  h3, h4 { margin: 0; font-size: 1rem; }
+`
+
+export const Hint = styled.p`
+  margin: 0 0 12px;
+  color: ${theme.color.muted};
+  font-size: 0.9rem;
+`
+
+export const Checkbox = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  font-weight: 600;
+  cursor: pointer;
+  input { width: 20px; height: 20px; }
+`
+
+export const TwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  gap: 0 16px;
+`
