@@ -92,7 +92,7 @@ export default function SessionRoom() {
         {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} feedbackForm={feedbackForm} />}
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
-      <FindingsDialog findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
+      <FindingsDialog key={findings?.content ?? ''} findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
       <ExitDialog
         open={exitOpen}
         inFeedback={session.phase === 'FEEDBACK'}
