@@ -26,6 +26,16 @@ export interface CommitNotice {
 
 export type BatchListener = (batch: CommittedBatch) => void
 
+/** A user's live connection to a session opened or closed on some instance. */
+export interface PresenceChange {
+  sessionCode: string
+  userId: number
+  online: boolean
+}
+
+/** A presence change made on another instance, named by that instance's id. */
+export type RemotePresenceListener = (change: PresenceChange & { origin: string }) => void
+
 /**
  * How committed events reach every server instance: the broadcaster and the timers listen here. In-process by
  * default; Postgres LISTEN/NOTIFY across instances (pg-bus.ts). Kept behind this interface so Redis pub/sub or
@@ -37,6 +47,9 @@ export interface SessionBus {
   /** After the commit, on the instance that made it: delivers to this instance's listeners at once. */
   publish(batch: CommittedBatch): void
   subscribe(listener: BatchListener): () => void
+  /** Tells the other instances who is connected here, so presence (isOnline, the offline rule) is cluster-wide. */
+  sharePresence(change: PresenceChange): void
+  onRemotePresence(listener: RemotePresenceListener): () => void
   close(): Promise<void>
 }
 
@@ -73,6 +86,8 @@ export function inProcessBus(onListenerError: (error: unknown) => void): Session
     announce: async () => {},
     publish: (batch) => listeners.deliver(batch),
     subscribe: (listener) => listeners.add(listener),
+    sharePresence: () => {},
+    onRemotePresence: () => () => {},
     close: async () => listeners.clear(),
   }
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/connect.ts'
 import { startBroadcasting, type LiveChannel } from './broadcaster.ts'
 import { inProcessBus, type SessionBus } from './bus.ts'
 import { createCommandRunner, type CommandRunner } from './command-runner.ts'
+import { clusterPresence } from './cluster-presence.ts'
 import { readStream } from './event-store.ts'
 import { leaveWhenOfflineTooLong } from './offline-leaver.ts'
 import { postgresBus } from './pg-bus.ts'
@@ -40,7 +41,7 @@ const DEFAULT_OFFLINE_LIMIT_MS = 10 * 60 * 1000
  * the offline rule; everything stops when the app closes. Decorates `app.sessions` for the routes.
  */
 export async function createSessionEngine(app: FastifyInstance, options: SessionEngineOptions): Promise<SessionEngine> {
-  const { database, live } = options
+  const { database } = options
   const { db } = database
   const now = options.now ?? Date.now
   const log = app.log
@@ -58,6 +59,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
       })
     : inProcessBus((error) => log.error({ err: error }, 'session bus listener failed'))
 
+  const live = clusterPresence(options.live, bus)
   const runner = createCommandRunner({ db, bus, loader, now })
   const timers = createSessionTimers({ db, bus, runner, loader, now, log })
   const stopBroadcasting = startBroadcasting({ bus, live, db, loader, now, log })
@@ -75,6 +77,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     timers.close()
     stopOfflineRule()
     stopBroadcasting()
+    live.close()
     await bus.close()
   })
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type pg from 'pg'
-import { LocalListeners, type CommitNotice, type CommittedBatch, type SessionBus } from './bus.ts'
+import { LocalListeners, type CommitNotice, type CommittedBatch, type RemotePresenceListener, type SessionBus } from './bus.ts'
 
 export const SESSION_EVENTS_CHANNEL = 'session_events'
+const PRESENCE_CHANNEL = 'session_presence'
 const RECONNECT_DELAY_MS = 1000
 
 interface Announcement extends CommitNotice {
@@ -21,13 +22,15 @@ export interface PostgresBusOptions {
 /**
  * Fan-out across server instances through LISTEN/NOTIFY: each commit NOTIFYs ids only, and every other instance
  * reads the new events from the store and delivers them to its own listeners. Notifications are handled one at a
- * time, in arrival order, and each session's versions are delivered at most once per instance.
+ * time, in arrival order, and each session's versions are delivered at most once per instance. Presence changes
+ * travel on a second channel, so every instance knows who is connected anywhere.
  */
 export async function postgresBus(options: PostgresBusOptions): Promise<SessionBus> {
   const { pool, loadBatch, log } = options
   const instanceId = randomUUID()
   const listeners = new LocalListeners((error) => log.error({ err: error }, 'session bus listener failed'))
   const delivered = new Map<number, number>()
+  const presenceListeners = new Set<RemotePresenceListener>()
   let queue: Promise<void> = Promise.resolve()
   let client: pg.PoolClient | null = null
   let closed = false
@@ -54,7 +57,13 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
   const connect = async () => {
     const listening = await pool.connect()
     listening.on('notification', (message) => {
-      if (message.channel !== SESSION_EVENTS_CHANNEL || !message.payload) return
+      if (!message.payload) return
+      if (message.channel === PRESENCE_CHANNEL) {
+        const change = JSON.parse(message.payload) as Parameters<RemotePresenceListener>[0]
+        if (change.origin !== instanceId) for (const listener of presenceListeners) listener(change)
+        return
+      }
+      if (message.channel !== SESSION_EVENTS_CHANNEL) return
       const payload = message.payload
       queue = queue.then(() => onAnnouncement(payload)).catch((error) => log.error({ err: error }, 'could not deliver announced session events'))
     })
@@ -64,7 +73,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
       client = null
       if (!closed) setTimeout(() => void connect().catch((e) => log.error({ err: e }, 'session bus reconnect failed')), RECONNECT_DELAY_MS).unref()
     })
-    await listening.query(`LISTEN ${SESSION_EVENTS_CHANNEL}`)
+    await listening.query(`LISTEN ${SESSION_EVENTS_CHANNEL}; LISTEN ${PRESENCE_CHANNEL}`)
     client = listening
   }
   await connect()
@@ -76,13 +85,22 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
     },
     publish: deliver,
     subscribe: (listener) => listeners.add(listener),
+    sharePresence(change) {
+      const payload = JSON.stringify({ ...change, origin: instanceId })
+      pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, payload]).catch((error) => log.warn({ err: error }, 'could not share presence'))
+    },
+    onRemotePresence(listener) {
+      presenceListeners.add(listener)
+      return () => presenceListeners.delete(listener)
+    },
     async close() {
       closed = true
       listeners.clear()
+      presenceListeners.clear()
       const listening = client
       client = null
       if (listening) {
-        await listening.query(`UNLISTEN ${SESSION_EVENTS_CHANNEL}`).catch(() => {})
+        await listening.query('UNLISTEN *').catch(() => {})
         listening.release()
       }
       await queue

@@ -107,6 +107,12 @@ t.test('two server instances on one Postgres: a command on one reaches a client 
   const serverB = await listen(instanceB)
   const room = await readyRoom(app)
   const patientOnB = await inRoom(t, serverB, 'sockjs', room.patient, room.code)
+  const onlineSeenFromA = async () => {
+    const response = await instanceA.inject({ method: 'GET', url: `/api/sessions/${room.code}`, headers: room.doctor.auth })
+    return response.json().participants.find((p: { role: string }) => p.role === 'patient').isOnline
+  }
+  for (let tries = 0; !(await onlineSeenFromA()) && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20))
+  t.equal(await onlineSeenFromA(), true, 'presence on B counts on A')
   await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/start`, headers: room.doctor.auth, payload: {} })
   const messages = await patientOnB.until('TIMER_START')
   t.same(types(messages), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
