@@ -40,8 +40,11 @@ export const sessionsApi = {
   joinWithRole: (code: string, role: Exclude<LowerRole, 'doctor'>) => api.post<JoinWithRoleAnswer>(path(code, '/join-with-role'), { role }),
   configure: (code: string, body: ConfigureRequest) => api.post<unknown>(path(code, '/configure'), body),
   start: (code: string) => api.post<unknown>(path(code, '/start')),
-  /** "Skip to Consultation" and "End Consultation" are the same call (WIRE.md section 5). */
-  skipPhase: (code: string) => api.post<unknown>(path(code, '/skip-phase')),
+  /**
+   * "Skip to Consultation" and "End Consultation" are the same call (WIRE.md section 5); naming the phase being
+   * skipped makes the server refuse it (409) if the clock already moved the session on, instead of skipping twice.
+   */
+  skipPhase: (code: string, phase: 'READING' | 'CONSULTATION') => api.post<unknown>(path(code, '/skip-phase'), { phase }),
   newCase: (code: string) => api.post<NewCaseAnswer>(path(code, '/new-case')),
   selectNewTopic: (code: string, topic: string) => api.post<unknown>(path(code, '/select-new-topic'), { topic }),
   end: (code: string) => api.post<unknown>(path(code, '/end')),

@@ -32,12 +32,12 @@ export function useRoomActions(code: string, hooks: { onConsultationEnded: () =>
   }
 
   const start = () => run('start', () => sessionsApi.start(code), 'Failed to start session')
-  const skip = () => run('skip', () => sessionsApi.skipPhase(code), 'Failed to skip to consultation')
+  const skip = () => run('skip', () => sessionsApi.skipPhase(code, 'READING'), 'Failed to skip to consultation')
   const newCase = () => run('newCase', () => sessionsApi.newCase(code), 'Failed to get new case')
   const selectTopic = (topic: string) => run('selectTopic', () => sessionsApi.selectNewTopic(code, topic), 'Failed to select topic')
 
   const endConsultation = async () => {
-    if (await run('endConsultation', () => sessionsApi.skipPhase(code), 'Failed to transition to feedback phase. Please try again.')) hooks.onConsultationEnded()
+    if (await run('endConsultation', () => sessionsApi.skipPhase(code, 'CONSULTATION'), 'Failed to transition to feedback phase. Please try again.')) hooks.onConsultationEnded()
   }
 
   const endSession = async () => {
