@@ -50,7 +50,7 @@ const UNIQUE_VIOLATION = '23505'
 const CREATE_ATTEMPTS = 3
 
 /** The domain's refusal as the HTTP error the client reads. */
-export function asHttpError(error: unknown): unknown {
+function asHttpError(error: unknown): unknown {
   return error instanceof SessionRuleError ? new HttpError(error.status, error.message) : error
 }
 

@@ -5,7 +5,7 @@ import type { CaseSummary, CriterionShape, DecisionContext } from '../../schemas
 import type { Db } from '../db/connect.ts'
 
 /** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
-export const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
+const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
 
 /**
  * The outside facts a decision may need, read fresh from the case bank for each command: the bank changes

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type pg from 'pg'
 import { LocalListeners, type CommitNotice, type CommittedBatch, type RemotePresenceListener, type SessionBus } from './bus.ts'
 
-export const SESSION_EVENTS_CHANNEL = 'session_events'
+const SESSION_EVENTS_CHANNEL = 'session_events'
 const PRESENCE_CHANNEL = 'session_presence'
 const RECONNECT_DELAY_MS = 1000
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ACCESS_DENIED } from '../../schemas/session/participants.ts'
 import { JoinSessionBody } from '../../schemas/session-api.ts'
 import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
@@ -11,8 +12,7 @@ import { sessionTimeline } from './timeline.ts'
 
 type CodeRoute = { Params: { code: string } }
 
-export const JOIN_REFUSED = 'Invalid session code or session is full'
-const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
+const JOIN_REFUSED = 'Invalid session code or session is full'
 
 /**
  * Reading sessions: by code (participants only), the join check, the dashboard lists (active sessions, feedback

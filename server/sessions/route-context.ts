@@ -13,7 +13,7 @@ import { sessionDetails } from './session-view.ts'
 
 /** What every session route does around the engine: who is asking, which session, and the common answers. */
 
-export const SESSION_NOT_FOUND = 'Session not found'
+const SESSION_NOT_FOUND = 'Session not found'
 
 export function actorOf(request: FastifyRequest): Actor {
   const user = request.currentUser

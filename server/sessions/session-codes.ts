@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto'
  * symbol aloud or on screen (no 0/O, 1/I/L): 31^8, about 40 bits, so guessing a live code is hopeless under the
  * join rate limit. Shown and stored as two groups of four, e.g. K7MQ-2XD9.
  */
-export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 const CODE_LENGTH = 8
 
 export function generateSessionCode(): string {

@@ -40,7 +40,7 @@ export function participantViews(state: SessionState, isOnline: IsOnline): Parti
 }
 
 /** Only reading and consultation show a clock; the feedback phase's timeout is the server's business. */
-export function sessionClock(state: SessionState, now: number): SessionClock {
+function sessionClock(state: SessionState, now: number): SessionClock {
   const { timer } = state
   if (!timer || (timer.phase !== 'READING' && timer.phase !== 'CONSULTATION') || timer.phase !== state.phase) {
     return { timeRemaining: 0, totalTime: 0, timerStartTimestamp: null }
@@ -53,7 +53,7 @@ export function sessionClock(state: SessionState, now: number): SessionClock {
   }
 }
 
-export function configView(state: SessionState): SessionConfigView {
+function configView(state: SessionState): SessionConfigView {
   const { config } = state
   return {
     readingTime: config.readingTime,
@@ -73,7 +73,7 @@ export function caseFor(state: SessionState, fullCase: CaseView | null, role: Se
   return caseViewFor(role, fullCase, { feedbackOver: state.phase === 'COMPLETED' })
 }
 
-export interface SessionTimes {
+interface SessionTimes {
   startedAt: Date | null
   endedAt: Date | null
 }
