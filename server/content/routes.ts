@@ -7,6 +7,7 @@ import { normaliseCase } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
+import { activeSessionCountForCase, CASE_IN_USE_TRIGGER } from '../sessions/queries.ts'
 
 export interface ContentOptions {
   db: Db
@@ -71,11 +72,21 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     return findCase(db, savedCaseId(await saveCase(db, content, id)))
   })
 
-  // Sessions that used the case reference it through their own foreign keys (migration 0003 and later);
-  // those decide whether a case in use can go (WIRE.md section 5 answers 400 with the session counts).
+  // A running session must not lose the case it plays; ended sessions and feedback keep their own copy of the
+  // title and category, so deleting a case they played loses nothing. A trigger refuses the delete too, for
+  // the race between this check and a session starting with the case.
   app.delete('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
-    if (!(await deleteCase(db, id))) throw notFound(CASE_NOT_FOUND)
+    const refuse = (activeSessionCount: number) =>
+      conflict('This case is being played in a running session. Delete it once that session has ended.', { activeSessionCount })
+    const activeSessionCount = await activeSessionCountForCase(db, id)
+    if (activeSessionCount > 0) throw refuse(activeSessionCount)
+    try {
+      if (!(await deleteCase(db, id))) throw notFound(CASE_NOT_FOUND)
+    } catch (error) {
+      if ((error as { code?: string }).code === CASE_IN_USE_TRIGGER) throw refuse(await activeSessionCountForCase(db, id))
+      throw error
+    }
     return { message: 'Case deleted successfully' }
   })
 

@@ -10,6 +10,9 @@ const ACTIVE_STATUSES = ['CREATED', 'IN_PROGRESS'] as const
 export const findSessionByCode = (db: Db, code: string): Promise<SessionRow | undefined> =>
   db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst()
 
+/** The SQLSTATE the `cases_refuse_delete_in_use` trigger (migration 0003) raises. */
+export const CASE_IN_USE_TRIGGER = 'P0001'
+
 /**
  * How many running (not yet ended) sessions play this case. The case-delete route must refuse (409) while this
  * is above zero; a trigger on `cases` refuses the delete in the database as well, for the race.

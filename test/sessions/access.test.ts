@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { activeSessionCountForCase } from '../../server/sessions/queries.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
-import { signedInUser, testApp } from '../helpers/app.ts'
+import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { as, readyRoom, scores, seedBank } from './helpers.ts'
 
 const app = await testApp()
@@ -118,6 +118,10 @@ t.test('a case played by a running session cannot be deleted', async (t) => {
   const playing = await activeSessionCountForCase(app.database.db, selectedCase.id)
   t.ok(playing >= 1)
   await t.rejects(sql`delete from cases where id = ${selectedCase.id}`.execute(app.database.db), /used by an active session/)
+  const admin = await signedInUser(app, { role: 'ADMIN' })
+  const refused = await call(app.app, { method: 'DELETE', url: `/api/cases/${selectedCase.id}`, headers: admin.auth })
+  t.same([refused.status, refused.json.activeSessionCount], [409, playing])
+  t.match(refused.json.error, /being played in a running session/)
   await as(app, running.doctor).post(`/sessions/${running.code}/end`)
   t.equal(await activeSessionCountForCase(app.database.db, selectedCase.id), playing - 1, 'an ended session no longer holds its case')
 })
