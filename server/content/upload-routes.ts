@@ -81,7 +81,10 @@ async function writeThroughGate(file: Readable, target: string): Promise<ImageTy
   let failedFirst: 'form' | 'disk' | null = file.errored ? 'form' : null
   file.once('error', () => (failedFirst ??= 'form'))
   output.once('error', () => (failedFirst ??= 'disk'))
-  await pipeline(file, gate, output).catch((error) => {
+  await pipeline(file, gate, output).catch(async (error) => {
+    // A write stream destroyed early may still be opening its file: wait until it has closed, or the caller's
+    // clean-up could run first and the file would appear after it.
+    if (!output.closed) await new Promise((closed) => output.once('close', closed))
     throw failedFirst === 'form' ? clientFault(error) : error
   })
   return gate.type as ImageType

@@ -61,11 +61,12 @@ export async function signedInUser(t: TestApp, fields: { role?: 'USER' | 'ADMIN'
 }
 
 /** inject() with a JSON body, answering status and parsed JSON. */
-export async function call(app: FastifyInstance, options: InjectOptions & { body?: unknown }) {
+export async function call(app: FastifyInstance, options: Omit<InjectOptions, 'body'> & { body?: unknown }) {
+  const { body, ...rest } = options
   const response = await app.inject({
-    ...options,
-    payload: options.body === undefined ? options.payload : JSON.stringify(options.body),
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+    ...rest,
+    payload: body === undefined ? options.payload : JSON.stringify(body),
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
   })
   let json: any
   try {
