@@ -22,4 +22,4 @@ bench: install
 	npm run --silent bench
 
 clean:
-	rm -rf dist test-results playwright-report
+	rm -rf dist test-results test-logs playwright-report

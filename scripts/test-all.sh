@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs every suite (types, server tests on embedded PGlite and on PostgreSQL, browser tests) even when one fails,
-# then prints one summary line "N passed, N failed" (also written to test-results/summary.txt for CI).
+# then prints one summary line "N passed, N failed" (also written to test-logs/summary.txt for CI). The logs live
+# outside test-results/, which Playwright empties when it starts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-log=test-results/logs
+log=test-logs
 mkdir -p "$log"
 passed=0
 failed=0
@@ -52,6 +52,6 @@ else
 fi
 
 summary="$passed passed, $failed failed"
-echo "$summary" > test-results/summary.txt
+echo "$summary" > "$log/summary.txt"
 printf '\n%s\n' "$summary"
 [ "$failed" -eq 0 ]
