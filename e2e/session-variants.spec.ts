@@ -172,3 +172,21 @@ test('after 3 failed live connections the room says so, and Retry catches up wit
   await expect(p.getByText('Could not connect to the live session after 3 attempts')).toBeHidden()
   await closeAll([doctor, patient])
 })
+
+test('someone with the code but not in the room sees the free roles, and the room itself is closed to them', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const stranger = await newPlayer(browser, request, 'stranger')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+
+  await stranger.page.goto(roomUrl(code))
+  await expect(stranger.page.getByText("Access denied. You don't have permission to access this session.")).toBeVisible()
+  await expect(stranger.page.getByText(topic.cases[0].title)).toHaveCount(0)
+
+  await stranger.page.goto(`/session/${code}/role`)
+  await expect(stranger.page.getByText('Role Taken')).toBeVisible()
+  await expect(stranger.page.getByRole('radio', { name: /Observer/ })).toBeEnabled()
+  await closeAll([doctor, patient, stranger])
+})

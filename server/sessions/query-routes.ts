@@ -15,7 +15,7 @@ type CodeRoute = { Params: { code: string } }
 const JOIN_REFUSED = 'Invalid session code or session is full'
 
 /**
- * Reading sessions: by code (participants only), the join check, the dashboard lists (active sessions, feedback
+ * Reading sessions: by code (the case only for participants), the join check, the dashboard lists (active sessions, feedback
  * received), the observer status and the maintainers' timeline. Look-ups by code are rate limited per user,
  * so codes cannot be enumerated.
  */
@@ -41,9 +41,13 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
     return state
   }
 
-  // The role page polls this every 2 s: 120 a minute leaves room for the room's own reloads.
+  // The role page polls this every 2 s before its user has joined: 120 a minute leaves room for the room's own
+  // reloads. Someone who has the code but is not in the room sees the lobby (title, participants and their
+  // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role.
   app.get<CodeRoute>('/sessions/:code', limited(120), async (request) => {
-    const state = await stateForParticipant(request, request.params.code)
+    const row = await sessionRowOf(db, request.params.code)
+    const state = await engine.loader.load(row.id)
+    if (!state) throw notFound('Session not found')
     return detailsFor(context, state, request.currentUser.id)
   })
 

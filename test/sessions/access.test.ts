@@ -4,7 +4,7 @@ import { activeSessionCountForCase } from '../../server/sessions/queries.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
-import { as, readyRoom, scores, seedBank } from './helpers.ts'
+import { as, readyRoom, scores, SECRETS, seedBank } from './helpers.ts'
 
 const app = await testApp()
 t.teardown(() => app.close())
@@ -12,9 +12,16 @@ await seedBank(app.database.db, { Cardiology: 3 })
 const room = await readyRoom(app)
 const stranger = await signedInUser(app, { name: 'Sam Stranger' })
 
-t.test(`only participants read a session; unknown codes are 404 with a JSON error (${databaseKind()})`, async (t) => {
-  const denied = await as(app, stranger).get(`/sessions/${room.code}`)
-  t.same([denied.status, denied.json], [403, { error: "Access denied. You don't have permission to access this session." }])
+t.test(`someone with the code sees the lobby, never the case; unknown codes are 404 with a JSON error (${databaseKind()})`, async (t) => {
+  const running = await readyRoom(app)
+  await as(app, running.doctor).post(`/sessions/${running.code}/start`)
+  const lobby = await as(app, stranger).get(`/sessions/${running.code}`)
+  t.equal(lobby.status, 200, 'the role page reads the session before joining')
+  t.match(lobby.json, { code: running.code, title: 'Practice', userRole: null, isHost: false, selectedCase: null, phase: 'READING' })
+  t.same(lobby.json.participants.map((p: { role: string }) => p.role), ['doctor', 'patient', 'observer'])
+  for (const secret of SECRETS) t.notOk(JSON.stringify(lobby.json).includes(secret), `no ${secret} for someone not in the room`)
+  const member = await as(app, running.patient).get(`/sessions/${running.code}`)
+  t.ok(member.json.selectedCase, 'a participant gets the case')
   const unknown = await as(app, stranger).get('/sessions/ABCD-EFGH')
   t.same([unknown.status, unknown.json], [404, { error: 'Session not found' }])
   t.equal((await as(app, stranger).get('/sessions/not-a-code')).status, 404)

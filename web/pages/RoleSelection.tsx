@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
-import type { JoinAnswer } from '../../schemas/session-wire.ts'
+import type { SessionDetails } from '../../schemas/session-wire.ts'
 import { ApiError, errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -25,17 +25,17 @@ function loadError(failure: unknown): string {
 export default function RoleSelection() {
   usePageTitle('Choose your role')
   const code = useSessionCode()
-  const [info, setInfo] = useState<JoinAnswer | null>(null)
+  const [info, setInfo] = useState<SessionDetails | null>(null)
   const [error, setError] = useState<string | null>(code ? null : 'Invalid session code')
   const [role, setRole] = useState<JoinableRole | null>(null)
   const [joinError, setJoinError] = useState<string | null>(null)
   const [joining, setJoining] = useState(false)
 
-  // A non-participant may not read the session itself; the join check tells which roles are free.
+  // Before joining, the session read is the lobby: title, participants and their roles, never the case.
   usePolling(async (signal) => {
     if (!code) return
     try {
-      const answer = await sessionsApi.join(code)
+      const answer = await sessionsApi.get(code, signal)
       if (signal.aborted) return
       setInfo(answer)
       setError(null)
@@ -46,7 +46,7 @@ export default function RoleSelection() {
     }
   }, ROLE_POLL_MS)
 
-  const patientTaken = Boolean(info && !info.availableRoles.includes('PATIENT') && info.userRole !== 'PATIENT')
+  const patientTaken = Boolean(info?.participants.some((participant) => participant.role === 'patient'))
   const chosen = role === 'patient' && patientTaken ? null : role
 
   const join = async () => {

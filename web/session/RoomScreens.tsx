@@ -40,6 +40,8 @@ export function RoomErrorScreen({ message, onRetry }: { message: string; onRetry
 }
 
 export const NO_CODE = 'No session code provided'
+/** Someone who is not in the room reads only its lobby (no case): the room is not theirs to enter. */
+export const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
 
 /** The room's load errors of SPEC section 8, by the answer's status. */
 export function roomLoadError(failure: unknown, code: string): string {
@@ -47,7 +49,7 @@ export function roomLoadError(failure: unknown, code: string): string {
   if (failure.isNetworkError) return NETWORK_ERROR_MESSAGE
   if (failure.status === 404) return `Session not found. Please verify the session code: ${code}`
   if (failure.status === 401) return 'Authentication failed. Please log in again.'
-  if (failure.status === 403) return "Access denied. You don't have permission to access this session."
+  if (failure.status === 403) return ACCESS_DENIED
   if (failure.status >= 500) return 'Server error. Please try again later or contact support.'
   return `Failed to load session data: ${failure.serverError ?? failure.message}`
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
-import { NO_CODE, roomLoadError } from './RoomScreens.tsx'
+import { ACCESS_DENIED, NO_CODE, roomLoadError } from './RoomScreens.tsx'
 import { observeServerEvent, serverNow } from './server-clock.ts'
 
 export type RoomSnapshot = SnapshotFrom<typeof roomMachine>
@@ -47,6 +47,7 @@ export function useRoom(code: string) {
         const details = await sessionsApi.get(code, signal)
         if (signal?.aborted) return
         if (!details) return send({ type: 'LOAD_FAILED', message: 'Session data not found' })
+        if (!details.userRole) return send({ type: 'LOAD_FAILED', message: ACCESS_DENIED })
         send({ type: 'SNAPSHOT', details, serverNow: serverNow() })
       } catch (failure) {
         if (signal?.aborted) return
