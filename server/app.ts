@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
   const live = await registerLive(app, { canSubscribe: (userId, code) => isActiveParticipant(database.db, code, userId) })
-  const sessions = await createSessionEngine(app, { database, live, now: deps.clock })
+  const sessions = await createSessionEngine(app, { database, live, now: deps.clock, offlineLimitMs: config.offlineLimitMinutes * 60_000 })
 
   await app.register(
     async (api) => {

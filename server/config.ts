@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean
   logLevel: string
   production: boolean
+  /** A participant whose live connections have all been gone this long leaves the session. */
+  offlineLimitMinutes: number
 }
 
 const flag = (name: string) =>
@@ -50,6 +52,7 @@ const EnvSchema = v.object({
   TRUST_PROXY: flag('TRUST_PROXY'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
+  OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(1, 'OFFLINE_LIMIT_MINUTES must be at least 1')), '10'),
 })
 
 export class ConfigError extends Error {}
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     production,
+    offlineLimitMinutes: e.OFFLINE_LIMIT_MINUTES,
   }
 }
 

@@ -7,7 +7,7 @@ const dataDir = path.join(os.tmpdir(), `plab-config-test-${process.pid}`)
 
 t.test('defaults: embedded database, demo content, port 8080, a generated local secret kept on disk', async (t) => {
   const config = loadConfig({ DATA_DIR: dataDir })
-  t.match(config, { port: 8080, databaseUrl: null, seedDemo: true, rateLimits: true, publicUrl: 'http://localhost:8080' })
+  t.match(config, { port: 8080, databaseUrl: null, seedDemo: true, rateLimits: true, publicUrl: 'http://localhost:8080', offlineLimitMinutes: 10 })
   t.ok(config.jwtSecret.length >= 32)
   t.equal(loadConfig({ DATA_DIR: dataDir }).jwtSecret, config.jwtSecret, 'the same secret after a restart')
 })
@@ -32,6 +32,7 @@ t.test('each bad setting is named with what is wrong', async (t) => {
   t.match(attempt({ JWT_SECRET: 'short' }), /JWT_SECRET must be at least 32 characters/)
   t.match(attempt({ SMTP_URL: 'http://mail' }), /SMTP_URL must start with smtp/)
   t.match(attempt({ RATE_LIMITS: 'maybe' }), /RATE_LIMITS must be true or false/)
+  t.match(attempt({ OFFLINE_LIMIT_MINUTES: '0' }), /OFFLINE_LIMIT_MINUTES must be at least 1/)
   t.match(attempt({ NODE_ENV: 'production' }), /JWT_SECRET: required when NODE_ENV=production/)
   const both = attempt({ PORT: '-1', PUBLIC_URL: 'nope' })
   t.match(both, /PORT/)
