@@ -55,6 +55,19 @@ test('changing the password keeps this browser signed in and cuts the old token'
   await page.reload()
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('button', { name: `Account menu for ${account.name}` })).toBeVisible()
+
+  // Sign out, then in again through the form: the new password works, the old one no longer does.
+  await page.getByRole('button', { name: `Account menu for ${account.name}` }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
+  await page.getByLabel('Password').fill('brand-new-password')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
 })
 
 test('a token revoked elsewhere signs the browser out at start and asks to sign in again', async ({ page, request }) => {
