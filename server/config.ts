@@ -80,8 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
-    // Demo accounts and cases only make sense for a local try-out, so the default follows the database kind.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
+    // default in production, and otherwise only on the embedded database.
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),
     rateLimits: e.RATE_LIMITS ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

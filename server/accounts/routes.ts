@@ -102,7 +102,8 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     return { user: userView(user), message: 'Profile updated successfully' }
   })
 
-  app.post('/auth/change-password', { preHandler: app.authenticate }, async (request) => {
+  // Limited like sign-in: a stolen token must not become a way to guess the current password at full speed.
+  app.post('/auth/change-password', { preHandler: app.authenticate, config: limit(perMinute(5)) }, async (request) => {
     const body = parseBody(ChangePasswordBody, request.body)
     const me = request.currentUser
     if (me.provider !== 'LOCAL') throw forbidden('Password change is only available for email accounts')

@@ -4,7 +4,7 @@ import { JoinSessionBody } from '../../schemas/session-api.ts'
 import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
-import { actorOf, detailsFor, sessionRowOf, type SessionRoutesContext } from './route-context.ts'
+import { actorOf, detailsFor, perUserLimit, sessionRowOf, type SessionRoutesContext } from './route-context.ts'
 import type { SessionRoutesOptions } from './routes.ts'
 import { activeSessionsOfUser, feedbackReceived } from './queries.ts'
 import { participantViews, roleOf } from './session-view.ts'
@@ -22,15 +22,7 @@ const JOIN_REFUSED = 'Invalid session code or session is full'
 export async function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   const context: SessionRoutesContext = { db: options.db, engine: options.engine }
   const { db, engine } = options
-  // After authentication (hook preHandler), so the limit follows the account, whatever address it comes from.
-  const limited = (max: number) => ({
-    preHandler: app.authenticate,
-    config: {
-      rateLimit: options.rateLimits
-        ? { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `session-user-${request.currentUser.id}` }
-        : (false as const),
-    },
-  })
+  const limited = (max: number) => perUserLimit(app, options.rateLimits, max)
 
   /** The session's state for a caller who must be in the room. */
   const stateForParticipant = async (request: FastifyRequest, code: string) => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Actor, SessionCommand, SessionState } from '../../schemas/session/types.ts'
 import type { SessionDetails } from '../../schemas/session-wire.ts'
 import { findCase } from '../content/cases-repo.ts'
@@ -14,6 +14,22 @@ import { sessionDetails } from './session-view.ts'
 /** What every session route does around the engine: who is asking, which session, and the common answers. */
 
 const SESSION_NOT_FOUND = 'Session not found'
+
+/**
+ * Route options for a signed-in call limited to `max` a minute per account (after authentication, so the limit
+ * follows the account whatever address it comes from): routes that take a session code, so codes cannot be
+ * guessed by trying them.
+ */
+export function perUserLimit(app: FastifyInstance, rateLimits: boolean, max: number) {
+  return {
+    preHandler: app.authenticate,
+    config: {
+      rateLimit: rateLimits
+        ? { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `session-user-${request.currentUser.id}` }
+        : (false as const),
+    },
+  }
+}
 
 export function actorOf(request: FastifyRequest): Actor {
   const user = request.currentUser

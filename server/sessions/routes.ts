@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
-import { actorOf, detailsFor, leaveOtherSessions, runOnSession, type SessionRoutesContext } from './route-context.ts'
+import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from './session-view.ts'
 
 export interface SessionRoutesOptions {
@@ -41,7 +41,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
   })
 
-  app.post<CodeRoute>('/sessions/:code/join-with-role', signedIn, async (request) => {
+  // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
+  app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, options.rateLimits, 10), async (request) => {
     const { role } = parseBody(JoinWithRoleBody, request.body)
     const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)

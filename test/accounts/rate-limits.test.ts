@@ -1,5 +1,5 @@
 import t from 'tap'
-import { call, testApp } from '../helpers/app.ts'
+import { call, signedInUser, testApp } from '../helpers/app.ts'
 
 const ctx = await testApp({ rateLimits: true })
 t.teardown(() => ctx.close())
@@ -29,4 +29,14 @@ t.test('register: 3 a minute; forgot-password: 3 an hour', async (t) => {
   t.same(register.statuses, [400, 400, 400, 429])
   const forgot = await hammer('/api/auth/forgot-password', { email: 'z@example.com' }, 4)
   t.same(forgot.statuses, [200, 200, 200, 429])
+})
+
+t.test('change-password: 5 a minute, so a stolen token cannot guess the current password at speed', async (t) => {
+  const user = await signedInUser(ctx)
+  const statuses: number[] = []
+  for (let i = 0; i < 6; i++) {
+    const body = { currentPassword: `guess-${i}`, newPassword: 'another-password' }
+    statuses.push((await call(ctx.app, { method: 'POST', url: '/api/auth/change-password', body, headers: user.auth, remoteAddress: '203.0.113.11' })).status)
+  }
+  t.same(statuses, [400, 400, 400, 400, 400, 429])
 })

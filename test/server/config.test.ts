@@ -15,6 +15,8 @@ t.test('defaults: embedded database, demo content, port 8080, a generated local 
 t.test('with DATABASE_URL, demo content is off unless asked for', async (t) => {
   t.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@localhost/db' }).seedDemo, false)
   t.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).seedDemo, true)
+  const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }
+  t.equal(loadConfig(production).seedDemo, false, 'no demo accounts with published passwords in production')
 })
 
 t.test('each bad setting is named with what is wrong', async (t) => {

@@ -157,4 +157,10 @@ t.test('looking up and joining by code are rate limited per user', async (t) => 
   t.same(answers.slice(0, 10), Array(10).fill(404))
   t.equal(answers[10], 429)
   t.equal((await as(limited, await signedInUser(limited)).post('/sessions/join', { code: 'ABCD-EFGH' })).status, 404, 'another user is not limited')
+  const joins: number[] = []
+  for (let i = 0; i < 11; i += 1) joins.push((await as(limited, guesser).post(`/sessions/ABCD-EFG${'23456789AB'[i]}/join-with-role`, { role: 'observer' })).status)
+  t.same([joins.slice(0, 10), joins[10]], [Array(10).fill(404), 429], 'join-with-role is limited too')
+  const reads: number[] = []
+  for (let i = 0; i < 121; i += 1) reads.push((await as(limited, guesser).get('/sessions/ABCD-EFGH')).status)
+  t.same([reads[119], reads[120]], [404, 429], 'reading by code: 120 a minute, enough for the role page polling every 2 s')
 })
