@@ -79,8 +79,19 @@ function afterFeedback(
   return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
 }
 
+const activeObservers = (state: SessionState) => state.participants.filter((p) => p.active && p.role === 'OBSERVER')
+
+/**
+ * The observer's side of a round is done once one observer has scored it (then the case may move on): what the
+ * patient is warned about before asking for the next case, and half of the automatic next-case rule.
+ */
+export function observerFeedbackStatus(state: SessionState) {
+  const observers = activeObservers(state)
+  return { hasObserver: observers.length > 0, observerHasGivenFeedback: observers.length === 0 || observers.some((o) => o.hasGivenFeedback), observerCount: observers.length }
+}
+
 function patientAndObserverHaveScored(state: SessionState): boolean {
   const patient = activeWithRole(state, 'PATIENT')
-  const observers = state.participants.filter((p) => p.active && p.role === 'OBSERVER')
-  return Boolean(patient?.hasGivenFeedback) && observers.some((o) => o.hasGivenFeedback)
+  const { hasObserver, observerHasGivenFeedback } = observerFeedbackStatus(state)
+  return Boolean(patient?.hasGivenFeedback) && hasObserver && observerHasGivenFeedback
 }

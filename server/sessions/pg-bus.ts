@@ -59,7 +59,14 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
     listening.on('notification', (message) => {
       if (!message.payload) return
       if (message.channel === PRESENCE_CHANNEL) {
-        const change = JSON.parse(message.payload) as Parameters<RemotePresenceListener>[0]
+        // Anyone with database access can NOTIFY: a malformed payload is logged, never a crash of this process.
+        let change: Parameters<RemotePresenceListener>[0]
+        try {
+          change = JSON.parse(message.payload)
+        } catch (error) {
+          log.warn({ err: error }, 'ignored a malformed presence notification')
+          return
+        }
         if (change.origin !== instanceId) for (const listener of presenceListeners) listener(change)
         return
       }

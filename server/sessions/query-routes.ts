@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ACCESS_DENIED } from '../../schemas/session/participants.ts'
+import { observerFeedbackStatus } from '../../schemas/session/feedback-rules.ts'
 import { JoinSessionBody } from '../../schemas/session-api.ts'
 import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
@@ -70,13 +71,7 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
   app.get('/feedback/received', { preHandler: app.authenticate }, async (request) => feedbackReceived(db, request.currentUser.id))
 
   app.get<CodeRoute>('/sessions/:code/observer-feedback-status', { preHandler: app.authenticate }, async (request): Promise<ObserverFeedbackStatus> => {
-    const state = await stateForParticipant(request, request.params.code)
-    const observers = state.participants.filter((p) => p.active && p.role === 'OBSERVER')
-    return {
-      hasObserver: observers.length > 0,
-      observerHasGivenFeedback: observers.every((p) => p.hasGivenFeedback),
-      observerCount: observers.length,
-    }
+    return observerFeedbackStatus(await stateForParticipant(request, request.params.code))
   })
 
   app.get<CodeRoute>('/admin/sessions/:code/events', { preHandler: app.requireAdmin }, async (request) => {

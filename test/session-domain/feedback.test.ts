@@ -97,3 +97,15 @@ t.test('SubmitFeedback: no doctor in the room', async (t) => {
   session.events.push({ type: 'ParticipantLeft', userId: HOST.userId, reason: 'LEFT', at: T0 })
   refused(t, session, feedback(), PATIENT, 400, 'No doctor found in this session')
 })
+
+t.test('the observer side of a round is done once one of several observers has scored, or when there is none', async (t) => {
+  const { observerFeedbackStatus } = await import('../../schemas/session/feedback-rules.ts')
+  const person = (userId: number, role: 'DOCTOR' | 'PATIENT' | 'OBSERVER', hasGivenFeedback = false, active = true) => ({
+    userId, name: `P${userId}`, role, active, hasCompleted: hasGivenFeedback, hasGivenFeedback,
+  })
+  const withPeople = (participants: ReturnType<typeof person>[]) => ({ participants }) as unknown as Parameters<typeof observerFeedbackStatus>[0]
+  t.same(observerFeedbackStatus(withPeople([person(1, 'DOCTOR'), person(2, 'PATIENT')])), { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
+  t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER'), person(4, 'OBSERVER')])), { hasObserver: true, observerHasGivenFeedback: false, observerCount: 2 })
+  t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER', true), person(4, 'OBSERVER')])), { hasObserver: true, observerHasGivenFeedback: true, observerCount: 2 })
+  t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER', false, false)])).hasObserver, false, 'an observer who left does not count')
+})
