@@ -25,6 +25,25 @@ import {
   type SessionState,
 } from './types.ts'
 
+/**
+ * What each command reads of the case bank, so the server loads only that: the catalog and category names
+ * for commands that may choose a case, the current mark scheme for feedback. Every other command decides on
+ * the session's own state alone.
+ */
+export function caseBankNeeds(command: SessionCommand): { catalog: boolean; criteria: boolean } {
+  switch (command.type) {
+    case 'Configure':
+    case 'Start':
+    case 'NewCase':
+    case 'SelectNewTopic':
+      return { catalog: true, criteria: false }
+    case 'SubmitFeedback':
+      return { catalog: true, criteria: true }
+    default:
+      return { catalog: false, criteria: false }
+  }
+}
+
 export function decide(state: SessionState | null, command: SessionCommand, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   if (command.type === 'Create') {
     if (state) throw new SessionRuleError(409, 'This session already exists')

@@ -1,6 +1,6 @@
 /** The session's pure domain: the decider, the fold, the machine and the rules the server and client share. */
 export * from './types.ts'
-export { decide } from './decide.ts'
+export { caseBankNeeds, decide } from './decide.ts'
 export { replay, replaySnapshot, applyEvent, type SessionSnapshot } from './replay.ts'
 export { sessionMachine, STATE_OF_PHASE, type SessionMachine } from './machine.ts'
 export { CorruptSessionLogError, type SessionEventOf } from './evolve.ts'

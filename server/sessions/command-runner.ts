@@ -89,7 +89,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     if (expectPhase && state.phase !== expectPhase) {
       throw conflict(`The session has already moved on to the ${state.phase.toLowerCase()} phase`)
     }
-    const ctx = await loadDecisionContext(db, state.caseId, now())
+    const ctx = await loadDecisionContext(db, command, state.caseId, now())
     try {
       return { state, events: decide(state, command, actor, ctx) }
     } catch (error) {
@@ -125,7 +125,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
       const command: SessionCommand = { type: 'Create', sessionId, code: generateSessionCode(), title, config }
       let events: SessionEvent[]
       try {
-        events = decide(null, command, actor, await loadDecisionContext(db, null, now()))
+        events = decide(null, command, actor, await loadDecisionContext(db, command, null, now()))
       } catch (error) {
         throw asHttpError(error)
       }

@@ -1,21 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { CriterionView } from '../../schemas/content.ts'
-import type { CaseSummary, CriterionShape, DecisionContext } from '../../schemas/session/types.ts'
+import { caseBankNeeds } from '../../schemas/session/index.ts'
+import type { CaseSummary, CriterionShape, DecisionContext, SessionCommand } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 
 /** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
 const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
 
 /**
- * The outside facts a decision may need, read fresh from the case bank for each command: the bank changes
- * under running sessions (an admin adds or deletes cases) and a stale catalog would pick a deleted case.
+ * The outside facts a decision needs, read fresh from the case bank for each command that needs them
+ * (caseBankNeeds): the bank changes under running sessions, and a stale catalog would pick a deleted case.
  */
-export async function loadDecisionContext(db: Db, currentCaseId: number | null, now: number): Promise<DecisionContext> {
+export async function loadDecisionContext(db: Db, command: SessionCommand, currentCaseId: number | null, now: number): Promise<DecisionContext> {
+  const needs = caseBankNeeds(command)
   const [catalog, categoryNames, currentCriteria] = await Promise.all([
-    loadCatalog(db),
-    db.selectFrom('categories').select('name').orderBy('name').execute(),
-    currentCaseId === null ? [] : loadCriteria(db, currentCaseId),
+    needs.catalog ? loadCatalog(db) : [],
+    needs.catalog ? db.selectFrom('categories').select('name').orderBy('name').execute() : [],
+    needs.criteria && currentCaseId !== null ? loadCriteria(db, currentCaseId) : [],
   ])
   return { now, random: cryptoRandom, catalog, categoryNames: categoryNames.map((row) => row.name), currentCriteria }
 }

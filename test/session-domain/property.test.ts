@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { isDeepStrictEqual } from 'node:util'
 import {
   applyEvent,
+  caseBankNeeds,
   decide,
   MAX_ACTIVE_PARTICIPANTS,
   replaySnapshot,
@@ -104,6 +105,18 @@ function play(initialConfig: SessionConfig, started: boolean, steps: Step[]): Se
   let now = T0
   const send = (command: SessionCommand, actor: Actor, draw: number) => {
     const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA }
+    // The server loads only what caseBankNeeds names: deciding with just that must give the same answer.
+    const needs = caseBankNeeds(command)
+    const trimmed = { ...ctx, catalog: needs.catalog ? CATALOG : [], categoryNames: needs.catalog ? CATEGORY_NAMES : [], currentCriteria: needs.criteria ? CRITERIA : [] }
+    const outcome = (context: DecisionContext) => {
+      try {
+        return decide(state, command, actor, context)
+      } catch (error) {
+        if (error instanceof SessionRuleError) return error.message
+        throw error
+      }
+    }
+    if (!isDeepStrictEqual(outcome(ctx), outcome(trimmed))) throw new Error(`caseBankNeeds misses what ${command.type} reads`)
     let produced: SessionEvent[]
     try {
       produced = decide(state, command, actor, ctx)
