@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
@@ -75,7 +76,7 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
   }))
 }
 
-/** Feedback the user received as the doctor, newest first (WIRE.md section 5). */
+/** Feedback the user received as the doctor, newest first (WIRE.md section 5), once its round is over. */
 export async function feedbackReceived(db: Db, userId: number): Promise<FeedbackReceivedItem[]> {
   const rows = await db
     .selectFrom('feedback')
@@ -85,6 +86,12 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
     .selectAll('feedback')
     .select(['sessions.code', 'sessions.title as session_title', 'giver.email as from_email', 'receiver.name as to_name', 'receiver.email as to_email'])
     .where('feedback.to_user_id', '=', userId)
+    // Feedback on the round still being scored names the case and its mark scheme, which the doctor may see
+    // only once the feedback phase is over (WIRE.md section 0): it appears when the round ends.
+    .where(
+      sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
+        and sessions.case_id is not distinct from feedback.case_id)`,
+    )
     .orderBy('feedback.created_at', 'desc')
     .orderBy('feedback.id', 'desc')
     .execute()

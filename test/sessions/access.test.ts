@@ -164,3 +164,19 @@ t.test('looking up and joining by code are rate limited per user', async (t) => 
   for (let i = 0; i < 121; i += 1) reads.push((await as(limited, guesser).get('/sessions/ABCD-EFGH')).status)
   t.same([reads[119], reads[120]], [404, 429], 'reading by code: 120 a minute, enough for the role page polling every 2 s')
 })
+
+t.test('the doctor reads feedback on a case only once its round is over: no title or mark scheme mid-feedback', async (t) => {
+  const scored = await readyRoom(app)
+  const doctor = as(app, scored.doctor)
+  await doctor.post(`/sessions/${scored.code}/start`)
+  await doctor.post(`/sessions/${scored.code}/skip-phase`)
+  await doctor.post(`/sessions/${scored.code}/skip-phase`)
+  const given = await as(app, scored.patient).post('/feedback/submit', { sessionCode: scored.code, comment: 'ok', criteriaScores: scores(), requestNewCase: false })
+  t.equal(given.status, 200)
+  const midRound = await doctor.get('/feedback/received')
+  for (const secret of SECRETS) t.notOk(JSON.stringify(midRound.json).includes(secret), `no ${secret} while the round is scored`)
+  await doctor.post(`/sessions/${scored.code}/end`)
+  const after = (await doctor.get('/feedback/received')).json
+  t.equal(after.length, 1)
+  t.match(after[0], { sessionCode: scored.code, fromUserRole: 'patient', caseTitle: /TITLE-SECRET/ })
+})

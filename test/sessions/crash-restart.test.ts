@@ -73,14 +73,16 @@ t.test('a server killed mid-reading comes back with the same phase and deadline,
 
   await server.crash()
   server = await startServerProcess(env)
+  const status = (await api('GET', `/sessions/${code}/observer-feedback-status`, patient)).json
+  t.same(status, { ...status, hasObserver: true, observerHasGivenFeedback: false })
+  const resumed = (await api('GET', `/sessions/${code}`, observer)).json
+  t.equal(resumed.phase, 'FEEDBACK', 'still waiting for the observer')
+  t.same((await api('GET', '/feedback/received', doctor)).json, [], 'the round is still being scored: nothing shown yet')
+  t.equal((await api('POST', `/sessions/${code}/end`, doctor)).status, 200)
   const received = (await api('GET', '/feedback/received', doctor)).json
   t.same(
     received.map((f: { sessionCode: string; comment: string; fromUserRole: string }) => [f.sessionCode, f.comment, f.fromUserRole]),
     [[code, 'Clear explanation', 'patient']],
     'the feedback given before the crash is there',
   )
-  const status = (await api('GET', `/sessions/${code}/observer-feedback-status`, patient)).json
-  t.same(status, { ...status, hasObserver: true, observerHasGivenFeedback: false })
-  const resumed = (await api('GET', `/sessions/${code}`, observer)).json
-  t.equal(resumed.phase, 'FEEDBACK', 'still waiting for the observer')
 })
