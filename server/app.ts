@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   })
   await registerAuth(app, { db: database.db, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log })
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log, logText: !config.production })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
   const live = await registerLive(app, { canSubscribe: (userId, code) => isActiveParticipant(database.db, code, userId) })
   const sessions = await createSessionEngine(app, { database, live, now: deps.clock, offlineLimitMs: config.offlineLimitMinutes * 60_000 })

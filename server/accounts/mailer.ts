@@ -13,8 +13,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-/** Through SMTP_URL when set; otherwise into DATA_DIR/outbox and the log, so a local user can still reset. */
-export function createMailer(options: { smtpUrl: string | null; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+/**
+ * Through SMTP_URL when set; otherwise into DATA_DIR/outbox, and for a local try-out also into the log, so a
+ * local user can still reset. In production the log never carries a mail's text: a reset link in a log is a
+ * live way into an account for whoever reads the logs.
+ */
+export function createMailer(options: { smtpUrl: string | null; from: string; outboxDir: string; log: FastifyBaseLogger; logText: boolean }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl)
     return {
@@ -28,7 +32,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
       mkdirSync(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`)
       writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
-      options.log.info({ to: mail.to, file }, `No SMTP_URL set: mail written to ${file}\n${mail.text}`)
+      if (options.logText) options.log.info({ to: mail.to, file }, `No SMTP_URL set: mail written to ${file}\n${mail.text}`)
+      else options.log.warn({ file }, `No SMTP_URL set: a mail was written to ${file} instead of being sent`)
     },
   }
 }
