@@ -24,12 +24,14 @@ export interface LiveOptions {
   /** The server's heart-beat `sx,sy`; the spec's clients ask 4000,4000 or 10000,10000. */
   heartbeat?: HeartbeatSettings
   connectTimeoutMs?: number
+  revalidateMs?: number
   sockJsHeartbeatMs?: number
 }
 
 export const DEFAULT_PRESENCE_GRACE_MS = 5000
 export const DEFAULT_HEARTBEAT: HeartbeatSettings = { send: 10_000, receive: 10_000 }
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
+const DEFAULT_REVALIDATE_MS = 60_000
 
 /**
  * The live channel: STOMP 1.2 over SockJS and plain WebSocket at /ws, with CONNECT authenticated by the bearer
@@ -69,6 +71,7 @@ class SubscriptionHub implements LiveHub {
       onError: logError,
       heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      revalidateMs: options.revalidateMs ?? DEFAULT_REVALIDATE_MS,
     }
   }
 

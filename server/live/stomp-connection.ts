@@ -34,6 +34,11 @@ export interface StompConnectionOptions {
   heartbeat: HeartbeatSettings
   /** A socket that has not sent a valid CONNECT by then is dropped, so idle sockets cost nothing for long. */
   connectTimeoutMs: number
+  /**
+   * How often the CONNECT token is checked again: a token that expired, or was cut by a password or role change
+   * or a deleted account, must not keep a live subscription for as long as the socket stays up.
+   */
+  revalidateMs: number
 }
 
 export const CLOSE_NORMAL = 1000
@@ -73,6 +78,7 @@ export class StompConnection {
   private escaping = true
   private heartbeats: HeartbeatTimers | null = null
   private readonly connectTimer: NodeJS.Timeout
+  private revalidateTimer: NodeJS.Timeout | undefined
   private queue = Promise.resolve()
   private messageCount = 0
 
@@ -120,6 +126,7 @@ export class StompConnection {
   private release() {
     this.state = 'closed'
     clearTimeout(this.connectTimer)
+    clearInterval(this.revalidateTimer)
     this.heartbeats?.stop()
     for (const subscription of this.subscriptions.values()) this.options.unsubscribed(subscription)
     this.subscriptions.clear()
@@ -180,6 +187,7 @@ export class StompConnection {
     if (!user) return this.fail('Authentication required', frame)
     this.user = user
     this.state = 'connected'
+    this.revalidateTimer = setInterval(() => this.enqueue(() => this.revalidate(token!)), this.options.revalidateMs).unref()
     this.escaping = this.decoder.escaping = version !== '1.0'
     clearTimeout(this.connectTimer)
     const { send, receive } = this.options.heartbeat
@@ -189,6 +197,12 @@ export class StompConnection {
       () => this.send(HEARTBEAT),
       () => this.close(CLOSE_GOING_AWAY, 'No heart-beat from the client'),
     )
+  }
+
+  private async revalidate(token: string) {
+    if (this.state !== 'connected') return
+    const user = await this.options.authenticate(token)
+    if (!user && this.state === 'connected') this.fail('Your session has expired. Please sign in again.')
   }
 
   private async subscribe(frame: StompFrame) {
