@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { useModalDialog } from '../components/useModalDialog.ts'
 import { theme } from '../theme.ts'
 
 interface ModalProps {
@@ -11,42 +12,18 @@ interface ModalProps {
 }
 
 /**
- * A native modal <dialog>: showModal() makes the rest of the page inert (focus stays inside) and puts it in
- * the top layer, so a confirmation can open over an editor. Focus returns to where it was when it closes.
+ * The admin's modal: shown while mounted, in the top layer so a confirmation can open over an editor. Escape
+ * and the close button ask the owner, who may refuse (an editor with unsaved changes confirms first).
  */
 export function Modal({ title, onRequestClose, children, wide = false }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
+  const dialog = useModalDialog(true, onRequestClose)
   const titleId = useId()
-  const requestClose = useRef(onRequestClose)
-  requestClose.current = onRequestClose
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    const returnFocusTo = document.activeElement as HTMLElement | null
-    dialog.showModal()
-    // React's autoFocus runs before showModal and is lost; `data-autofocus` marks what should start focused.
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
-    return () => {
-      dialog.close()
-      returnFocusTo?.focus()
-    }
-  }, [])
-
-  // Handled on keydown, not on the dialog's cancel event: Chromium closes a dialog anyway on a second Escape
-  // whose cancel was refused, which would lose an editor's unsaved work behind our back.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return
-    event.preventDefault()
-    event.stopPropagation()
-    requestClose.current()
-  }
 
   return (
-    <Dialog ref={dialogRef} aria-labelledby={titleId} onKeyDown={onKeyDown} onCancel={(event) => event.preventDefault()} $wide={wide}>
+    <Dialog {...dialog} aria-labelledby={titleId} $wide={wide}>
       <Header>
         <h2 id={titleId}>{title}</h2>
-        <CloseButton type="button" aria-label="Close" onClick={() => requestClose.current()}>
+        <CloseButton type="button" aria-label="Close" onClick={onRequestClose}>
           ×
         </CloseButton>
       </Header>

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { useModalDialog } from '../components/useModalDialog.ts'
 import { theme } from '../theme.ts'
 
 /**
- * A modal built on the native <dialog>: the browser keeps focus inside it, makes the page behind it inert and
- * closes it with Escape (reported through `onClose`, unless `mandatory`). Focus returns where it was.
+ * The room's modal, with its actions in a row at the bottom. Escape asks to close it through `onClose`, unless
+ * `mandatory`: then only its own actions (or the session moving on) close it.
  */
 export function Dialog({
   open,
@@ -21,31 +22,11 @@ export function Dialog({
   actions: ReactNode
   mandatory?: boolean
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const dialog = useModalDialog(open, mandatory ? undefined : onClose)
   const titleId = useId()
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      const returnTo = document.activeElement as HTMLElement | null
-      dialog.showModal()
-      return () => {
-        if (dialog.open) dialog.close()
-        returnTo?.focus?.()
-      }
-    }
-  }, [open])
-
   return (
-    <Modal
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault()
-        if (!mandatory) onClose?.()
-      }}
-    >
+    <Modal {...dialog} aria-labelledby={titleId}>
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>
