@@ -67,6 +67,15 @@ test('New Case during reading brings another case, then the next topic once the 
   await expect(doctorDialog).toContainText(`You have completed every case in ${topic.name}`)
   await expect(p.getByRole('dialog', { name: 'Topic Completed' })).toContainText('Waiting for the doctor to choose the next topic')
   await screenshot(d, 'session-topic-completed')
+  // Mandatory: Chromium closes a <dialog> on a second Escape after a refused cancel, so it must come back.
+  await d.keyboard.press('Escape')
+  await d.keyboard.press('Escape')
+  await expect(doctorDialog).toBeVisible()
+  // A refused choice is said inside the modal dialog: the page behind it is inert.
+  await d.route('**/select-new-topic', (route) => route.fulfill({ status: 500, json: { error: 'Topic refused by test' } }))
+  await doctorDialog.getByRole('button', { name: nextTopic.name }).click()
+  await expect(doctorDialog.getByRole('alert')).toHaveText('Topic refused by test')
+  await d.unroute('**/select-new-topic')
   await doctorDialog.getByRole('button', { name: nextTopic.name }).click()
   await expect(doctorDialog).toBeHidden()
   await expect(p.getByRole('dialog', { name: 'Topic Completed' })).toBeHidden()

@@ -100,7 +100,14 @@ export default function SessionRoom() {
         onCancel={() => setExitOpen(false)}
         onConfirm={() => void actions.exit(session.phase === 'FEEDBACK')}
       />
-      <TopicDialog choice={session.topicChoice} isDoctor={isDoctor} busy={actions.pending !== null} onSelect={actions.selectTopic} onEnd={actions.endSession} />
+      <TopicDialog
+        choice={session.topicChoice}
+        isDoctor={isDoctor}
+        busy={actions.pending !== null}
+        error={actions.topicError}
+        onSelect={actions.selectTopic}
+        onEnd={actions.endSession}
+      />
     </Page>
   )
 }

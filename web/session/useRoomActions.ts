@@ -10,21 +10,31 @@ export const LEAVE_DELAY_MS = 500
 export type RoomAction = 'start' | 'skip' | 'newCase' | 'endConsultation' | 'selectTopic' | 'endSession' | 'exit'
 
 /**
+ * Taken in the modal Topic Completed dialog, so their error is shown inside it (the page behind is inert) and
+ * stays until the next try: the doctor cannot go on without reading it.
+ */
+const TOPIC_DIALOG_ACTIONS: ReadonlySet<RoomAction> = new Set(['selectTopic', 'endSession'])
+
+/**
  * The doctor's controls and the exit, each with its SPEC section 8 message (the server's own words first).
  * One action runs at a time; its name is `pending` so its button can say so.
  */
 export function useRoomActions(code: string, hooks: { onConsultationEnded: () => void; disconnect: () => void }) {
   const [pending, setPending] = useState<RoomAction | null>(null)
   const error = useTimedMessage()
+  const [topicError, setTopicError] = useState<string | null>(null)
 
   const run = async (action: RoomAction, call: () => Promise<unknown>, failure: string): Promise<boolean> => {
     setPending(action)
     error.clear()
+    setTopicError(null)
     try {
       await call()
       return true
     } catch (problem) {
-      error.show('error', errorMessage(problem, failure))
+      const message = errorMessage(problem, failure)
+      if (TOPIC_DIALOG_ACTIONS.has(action)) setTopicError(message)
+      else error.show('error', message)
       return false
     } finally {
       setPending(null)
@@ -54,5 +64,5 @@ export function useRoomActions(code: string, hooks: { onConsultationEnded: () =>
     navigate('/dashboard')
   }
 
-  return { pending, error: error.message?.text ?? null, start, skip, newCase, selectTopic, endConsultation, endSession, exit }
+  return { pending, error: error.message?.text ?? null, topicError, start, skip, newCase, selectTopic, endConsultation, endSession, exit }
 }

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type { TopicChoice } from '../../../schemas/session-room/room-state.ts'
+import { Alert } from '../../components/Alert.tsx'
 import { Button, ButtonLink } from '../../components/Button.tsx'
 import { Dialog } from '../Dialog.tsx'
 
@@ -11,12 +12,14 @@ export function TopicDialog({
   choice,
   isDoctor,
   busy,
+  error,
   onSelect,
   onEnd,
 }: {
   choice: TopicChoice | null
   isDoctor: boolean
   busy: boolean
+  error: string | null
   onSelect: (topic: string) => void
   onEnd: () => void
 }) {
@@ -45,6 +48,7 @@ export function TopicDialog({
         )
       }
     >
+      {error && <Alert tone="error">{error}</Alert>}
       <p>You have completed every case in {choice?.completedTopic ?? 'this topic'}.</p>
       {isDoctor ? (
         topics.length > 0 ? (
