@@ -29,6 +29,7 @@ const HEARTBEAT_MS = 10_000
 export function connectLive(code: string, token: string, handlers: LiveHandlers): LiveConnection {
   let failures = 0
   let connectedThisAttempt = false
+  let refusedThisAttempt = false
   let closed = false
 
   const client = new Client({
@@ -39,18 +40,24 @@ export function connectLive(code: string, token: string, handlers: LiveHandlers)
     reconnectDelay: RECONNECT_DELAY_MS,
     beforeConnect: () => {
       connectedThisAttempt = false
+      refusedThisAttempt = false
       handlers.onStatus(failures === 0 ? 'connecting' : 'reconnecting')
     },
     onConnect: () => {
       connectedThisAttempt = true
-      failures = 0
       client.subscribe(`/topic/session/${code}`, (frame) => deliver(frame, handlers))
       handlers.onStatus('connected')
       handlers.onConnected()
     },
+    // The server ends a connection it refuses (an expired token, a subscription it denies) with an ERROR frame,
+    // even after CONNECTED. That attempt failed: counting it is what stops an endless reconnect loop.
+    onStompError: () => {
+      refusedThisAttempt = true
+    },
     onWebSocketClose: () => {
       if (closed) return
-      if (!connectedThisAttempt) failures += 1
+      // The count is only cleared by a connection that ended without a refusal, not by CONNECTED itself.
+      failures = connectedThisAttempt && !refusedThisAttempt ? 0 : failures + 1
       connectedThisAttempt = false
       if (failures >= MAX_CONNECTION_ATTEMPTS) {
         void client.deactivate()
