@@ -30,7 +30,9 @@ export default function SessionRoom() {
   const clock = useCountdown(session?.timer ?? null)
   useRoomSounds(session?.phase ?? null, session?.timer ?? null, clock?.remaining ?? null)
   const [findingsOpen, setFindingsOpen] = useState(false)
-  const [exitOpen, setExitOpen] = useState(false)
+  // The phase when Exit was pressed: the dialog's words and its action must not change under the user's cursor
+  // (confirming "Exit Session" must not complete the session because FEEDBACK began meanwhile).
+  const [exitingInFeedback, setExitingInFeedback] = useState<boolean | null>(null)
   const ended = snapshot.matches('ended')
   usePageTitle(session ? `${session.title} (${phaseLabel(session.phase)})` : 'Session room')
 
@@ -56,7 +58,7 @@ export default function SessionRoom() {
 
   return (
     <Page>
-      <RoomHeader title={session.title} role={session.role} code={session.code} phase={session.phase} participants={session.participants} onExit={() => setExitOpen(true)} />
+      <RoomHeader title={session.title} role={session.role} code={session.code} phase={session.phase} participants={session.participants} onExit={() => setExitingInFeedback(session.phase === 'FEEDBACK')} />
       {liveStatus === 'reconnecting' && <Banner role="status">Connection lost. Reconnecting…</Banner>}
       {liveStatus === 'failed' && (
         <Alert tone="error">
@@ -94,11 +96,11 @@ export default function SessionRoom() {
       </Body>
       <FindingsDialog key={findings?.content ?? ''} findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
       <ExitDialog
-        open={exitOpen}
-        inFeedback={session.phase === 'FEEDBACK'}
+        open={exitingInFeedback !== null}
+        inFeedback={exitingInFeedback === true}
         busy={actions.pending === 'exit'}
-        onCancel={() => setExitOpen(false)}
-        onConfirm={() => void actions.exit(session.phase === 'FEEDBACK')}
+        onCancel={() => setExitingInFeedback(null)}
+        onConfirm={() => void actions.exit(exitingInFeedback === true)}
       />
       <TopicDialog
         choice={session.topicChoice}
