@@ -11,19 +11,24 @@ export const theme = {
     muted: '#475569',
     background: '#f8fafc',
     surface: '#ffffff',
+    /** Dividers and card edges: decoration only, so a light grey will do. */
     border: '#cbd5e1',
+    /** A form control's edge is what shows there is a field at all: at least 3:1 on white (WCAG 1.4.11). */
+    controlBorder: '#64748b',
     danger: '#b91c1c',
     dangerSoft: '#fef2f2',
     success: '#166534',
     successSoft: '#f0fdf4',
-    focus: '#f59e0b',
+    /** Focus rings on light surfaces (5:1 on white); on the dark ones (nav bar, landing hero, footer) amber. */
+    focus: '#b45309',
+    focusOnDark: '#f59e0b',
     footer: '#0f172a',
     footerText: '#e2e8f0',
   },
-  /** Session roles are recognised by colour everywhere (SPEC section 6). */
+  /** Session roles are recognised by colour everywhere (SPEC section 6); white text on each is at least 4.5:1. */
   role: {
     doctor: '#2563eb',
-    patient: '#16a34a',
+    patient: '#15803d',
     observer: '#7c3aed',
   },
   font: {

@@ -64,7 +64,7 @@ export const Select = styled.select<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 44px;
   padding: 8px 10px;
-  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${theme.color.surface};
   color: ${theme.color.text};

@@ -34,6 +34,7 @@ const Outer = styled.footer`
   padding: 32px 16px 20px;
   a { color: ${theme.color.footerText}; }
   a:hover { color: #fff; }
+  a:focus-visible { outline-color: ${theme.color.focusOnDark}; }
 `
 
 const Inner = styled.div`

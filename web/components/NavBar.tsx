@@ -58,7 +58,7 @@ const Nav = styled.nav`
   padding: 10px 16px;
   min-height: 64px;
   @media ${NARROW} { padding: 8px 12px; gap: 8px; }
-  a:focus-visible, button:focus-visible { outline-color: ${theme.color.focus}; }
+  a:focus-visible, button:focus-visible { outline-color: ${theme.color.focusOnDark}; }
 `
 
 const Brand = styled(Link)`

@@ -36,7 +36,7 @@ export function TextArea({ form, name, label, ...props }: TextAreaProps) {
 const Area = styled.textarea<{ $invalid: boolean }>`
   width: 100%;
   padding: 10px 12px;
-  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   resize: vertical;
 `

@@ -67,7 +67,7 @@ export const Input = styled.input<{ $invalid: boolean; $readOnly?: boolean }>`
   width: 100%;
   min-height: 44px;
   padding: 10px 12px;
-  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${({ $readOnly }) => ($readOnly ? theme.color.background : theme.color.surface)};
   color: ${({ $readOnly }) => ($readOnly ? theme.color.muted : theme.color.text)};

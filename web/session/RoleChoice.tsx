@@ -72,7 +72,7 @@ const CardLabel = styled.label<{ $color: string; $selected: boolean; $disabled: 
   position: relative;
   display: block;
   padding: 16px 16px 8px 44px;
-  border: 2px solid ${({ $selected, $color }) => ($selected ? $color : theme.color.border)};
+  border: 2px solid ${({ $selected, $color }) => ($selected ? $color : theme.color.controlBorder)};
   border-radius: ${theme.radius.medium};
   background: ${({ $disabled }) => ($disabled ? theme.color.background : theme.color.surface)};
   opacity: ${({ $disabled }) => ($disabled ? 0.7 : 1)};

@@ -56,7 +56,7 @@ const Toggle = styled.label<{ $checked: boolean }>`
   min-width: 56px;
   justify-content: center;
   padding: 8px 14px;
-  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.border)};
+  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${({ $checked }) => ($checked ? theme.color.primary : theme.color.surface)};
   color: ${({ $checked }) => ($checked ? '#fff' : theme.color.text)};

@@ -56,7 +56,7 @@ const AddRow = styled.div`
     min-width: 0;
     min-height: 44px;
     padding: 8px 10px;
-    border: 1px solid ${theme.color.border};
+    border: 1px solid ${theme.color.controlBorder};
     border-radius: ${theme.radius.small};
     background: ${theme.color.surface};
   }

@@ -117,7 +117,7 @@ const Comment = styled.textarea`
   width: 100%;
   margin: 4px 0 16px;
   padding: 10px 12px;
-  border: 1px solid ${theme.color.border};
+  border: 1px solid ${theme.color.controlBorder};
   border-radius: ${theme.radius.small};
   resize: vertical;
 `

@@ -43,7 +43,7 @@ const Step = styled.label<{ $checked: boolean }>`
   place-items: center;
   width: 44px;
   height: 44px;
-  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.border)};
+  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${({ $checked }) => ($checked ? theme.color.primary : theme.color.surface)};
   color: ${({ $checked }) => ($checked ? '#fff' : theme.color.text)};
