@@ -104,6 +104,8 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await expect(p.getByText('Please provide ratings for all criteria before submitting')).toBeVisible()
   await scoreAll(p, [4, 3, 2])
   await expect(p.getByText('Average: 2.5 / 4')).toBeVisible()
+  // A sub-criterion's scale is named within its criterion's group.
+  await expect(p.getByRole('group', { name: 'Management' }).getByRole('radio', { name: 'Plan: 3 of 4' })).toBeChecked()
   await p.getByLabel('Additional comments').fill('Clear explanation, good safety netting.')
   await screenshot(p, 'session-feedback-patient')
   await p.getByRole('button', { name: 'Submit Feedback & Close' }).click()

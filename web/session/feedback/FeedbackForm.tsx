@@ -45,11 +45,9 @@ export function FeedbackForm(props: FeedbackFormProps) {
       {orderedCriteria(props.criteria).map((criterion) => (
         <Criterion key={criterion.id}>
           {hasSubCriteria(criterion) ? (
-            <>
-              <CriterionHeading>
-                <span>{criterion.name}</span>
-                <Average>{averageText(criterion, props.draft)}</Average>
-              </CriterionHeading>
+            <SubCriteria>
+              <legend>{criterion.name}</legend>
+              <Average>{averageText(criterion, props.draft)}</Average>
               {criterion.subCriteria.map((sub) => (
                 <ScoreScale
                   key={sub.id}
@@ -59,7 +57,7 @@ export function FeedbackForm(props: FeedbackFormProps) {
                   onChange={(score) => props.onScore(slotId(criterion.id, sub.id), score)}
                 />
               ))}
-            </>
+            </SubCriteria>
           ) : (
             <ScoreScale name={slotId(criterion.id)} label={criterion.name} value={props.draft.scores[slotId(criterion.id)]} onChange={(score) => props.onScore(slotId(criterion.id), score)} />
           )}
@@ -100,16 +98,20 @@ const Criterion = styled.div`
   margin-bottom: 8px;
 `
 
-const CriterionHeading = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 4px 12px;
+/** The sub-criteria's scales form one group, so each is announced with the criterion it belongs to. */
+const SubCriteria = styled.fieldset`
+  min-width: 0;
   margin: 12px 0 0;
-  font-weight: 700;
+  padding: 0;
+  border: 0;
+  > legend { float: left; margin-right: 12px; padding: 0; font-weight: 700; overflow-wrap: anywhere; }
+  > fieldset { clear: both; }
 `
 
-const Average = styled.span`
+const Average = styled.p`
+  margin: 0;
+  text-align: right;
+  font-weight: 700;
   color: ${theme.color.primaryHover};
 `
 
