@@ -120,10 +120,6 @@ export async function scoreAll(page: Page, scores: [number, number, number]) {
   for (const [index, label] of labels.entries()) await page.getByRole('radio', { name: `${label}: ${scores[index]} of 4` }).check()
 }
 
-export async function noHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth))
-}
-
 export async function closeAll(players: Player[]) {
   await Promise.all(players.map((player) => player.context.close()))
 }

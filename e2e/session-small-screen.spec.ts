@@ -1,5 +1,5 @@
-import { expect, screenshot, test } from './fixtures.ts'
-import { closeAll, createTopic, expectPhase, newPlayer, noHorizontalScroll, scoreAll, unique, type Player } from './session-helpers.ts'
+import { expect, noHorizontalScroll, screenshot, test } from './fixtures.ts'
+import { closeAll, createTopic, expectPhase, newPlayer, scoreAll, unique, type Player } from './session-helpers.ts'
 
 const PHONE = { width: 360, height: 740 }
 

@@ -1,9 +1,6 @@
-import { expect, registerAccount, screenshot, signInAs, test } from './fixtures.ts'
+import { expect, noHorizontalScroll, registerAccount, screenshot, signInAs, test } from './fixtures.ts'
 
 test.use({ viewport: { width: 360, height: 740 } })
-
-const noHorizontalScroll = async (page: import('@playwright/test').Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
 test('landing, login and register fit a 360 px screen', async ({ page }) => {
   for (const [path, name] of [

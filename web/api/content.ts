@@ -62,6 +62,3 @@ function parseJson(text: string): unknown {
     return null
   }
 }
-
-/** Our uploads answer a path (`/uploads/images/x.png`) served under the API base; full web addresses stay as they are. */
-export const imageSource = (url: string) => (/^https?:\/\//i.test(url) ? url : `${API_BASE}${url}`)

@@ -1,4 +1,3 @@
-import type { CategoryView } from '../../schemas/content.ts'
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, ObserverFeedbackStatus, SessionDetails } from '../../schemas/session-wire.ts'
@@ -54,6 +53,5 @@ export const sessionsApi = {
   active: () => api.get<ActiveSessionItem[]>('/sessions/user/active'),
   submitFeedback: (body: FeedbackSubmission) => api.post<unknown>('/feedback/submit', body),
   feedbackReceived: () => api.get<FeedbackReceivedItem[]>('/feedback/received'),
-  categories: () => api.get<CategoryView[]>('/categories'),
   recallDates: () => api.get<string[]>('/cases/recall/dates'),
 }

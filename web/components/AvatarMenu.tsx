@@ -117,7 +117,8 @@ export function AvatarMenu({ user }: { user: UserView }) {
   )
 }
 
-function initialsOf(name: string): string {
+/** Two letters for an avatar: first and last name, or the start of a single name. */
+export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
   const letters = parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)
   return letters.toUpperCase()

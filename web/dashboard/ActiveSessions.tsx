@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { ActiveSessionItem } from '../../schemas/session-wire.ts'
 import { ButtonLink } from '../components/Button.tsx'
 import { RoleBadge } from '../session/RoleBadge.tsx'
+import { phaseLabel } from '../session/RoomHeader.tsx'
 import { theme } from '../theme.ts'
 
 /** The sessions the user is still in; each resumes in its room. */
@@ -22,7 +23,7 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] | n
                 <Details>
                   <RoleBadge role={session.userRole} />
                   <span>Code {session.code}</span>
-                  <span>{session.phase.toUpperCase()}</span>
+                  <span>{phaseLabel(session.phase)}</span>
                   <span>
                     {session.participantCount} {session.participantCount === 1 ? 'participant' : 'participants'}
                   </span>

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type { ParticipantView } from '../../schemas/session-wire.ts'
+import { initialsOf } from '../components/AvatarMenu.tsx'
 import { Button } from '../components/Button.tsx'
 import { theme } from '../theme.ts'
 import { RoleBadge, roleKey, roleLabel } from './RoleBadge.tsx'
@@ -17,11 +18,6 @@ const PHASE_LABELS: Record<string, string> = {
 }
 
 export const phaseLabel = (phase: string | null) => (phase === null ? 'Loading' : (PHASE_LABELS[phase] ?? 'Unknown'))
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean)
-  return (parts.length > 1 ? parts[0][0] + parts[parts.length - 1][0] : (parts[0] ?? '?').slice(0, 2)).toUpperCase()
-}
 
 export function RoomHeader(props: { title: string; role: string | null; code: string; phase: string | null; participants: ParticipantView[]; onExit: () => void }) {
   const muted = useSoundMuted()
@@ -47,7 +43,7 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
         <Avatars aria-label="Participants">
           {shown.map((p) => (
             <Avatar key={p.id} $color={theme.role[roleKey(p.role) ?? 'doctor']} $online={p.isOnline} title={`${p.name} (${roleLabel(p.role)})`}>
-              <span aria-hidden="true">{initials(p.name)}</span>
+              <span aria-hidden="true">{initialsOf(p.name)}</span>
               <span className="visually-hidden">
                 {p.name}, {roleLabel(p.role)}, {p.isOnline ? 'online' : 'offline'}
               </span>

@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import styled from 'styled-components'
-import { errorMessage } from '../../api/client.ts'
-import { imageSource, uploadImage } from '../../api/content.ts'
+import { imageSource } from '../../../schemas/session-room/case-content.ts'
+import { API_BASE, errorMessage } from '../../api/client.ts'
+import { uploadImage } from '../../api/content.ts'
 import { ErrorText, Field, Label } from '../../forms/TextField.tsx'
 import { theme } from '../../theme.ts'
 import { SmallButton } from '../controls.tsx'
@@ -75,7 +76,7 @@ export function ImageUpload({ url, onChange, onUploadingChange, error }: ImageUp
           {previewFailed ? (
             <ErrorText role="alert">The image at this address could not be loaded.</ErrorText>
           ) : (
-            <img src={imageSource(url.trim())} alt="Preview of the findings image" onError={() => setPreviewFailed(true)} />
+            <img src={imageSource(url.trim(), API_BASE)} alt="Preview of the findings image" onError={() => setPreviewFailed(true)} />
           )}
           <SmallButton type="button" $variant="secondary" onClick={() => onChange('')}>
             Remove Image

@@ -3,6 +3,7 @@ import type { SessionDetails } from '../../../schemas/session-wire.ts'
 import { FALLBACK_TOPICS } from '../../../schemas/session-room/config-form.ts'
 import { parseTopics } from '../../../schemas/session-room/room-state.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
+import { fetchCategories } from '../../api/content.ts'
 import { sessionsApi } from '../../api/sessions.ts'
 import type { ConfigDraft } from '../../../schemas/session-room/config-form.ts'
 
@@ -28,7 +29,7 @@ export function useConfigureData(code: string) {
     ;(async () => {
       try {
         const session = await sessionsApi.get(code, controller.signal)
-        const [categories, dates] = await Promise.allSettled([sessionsApi.categories(), sessionsApi.recallDates()])
+        const [categories, dates] = await Promise.allSettled([fetchCategories(), sessionsApi.recallDates()])
         if (controller.signal.aborted) return
         const categoriesOk = categories.status === 'fulfilled'
         setData({
