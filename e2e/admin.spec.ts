@@ -171,7 +171,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await deleteButton.click()
   const confirm = page.getByRole('dialog', { name: 'Delete case?' })
   await confirm.getByRole('button', { name: 'Delete Case' }).click()
-  await expect(confirm.getByRole('alert')).not.toBeEmpty()
+  await expect(confirm.getByRole('alert')).toHaveText('This case is being played in a running session. Delete it once that session has ended.')
   await screenshotDialog(confirm, 'admin-case-in-use')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   expect(await api.findCase(`${title} (revised)`)).toBeDefined()
