@@ -158,6 +158,22 @@ export interface VisualData {
   content: string
 }
 
+/** The medical topics of SPEC.md section 9: the demo bank's categories and the configure page's fallback list. */
+export const MEDICAL_TOPICS = [
+  'Cardiology',
+  'Respiratory',
+  'Gastroenterology',
+  'Neurology',
+  'Endocrinology',
+  'Rheumatology',
+  'Dermatology',
+  'Psychiatry',
+  'Pediatrics',
+  'Obstetrics & Gynecology',
+  'Surgery',
+  'Emergency Medicine',
+] as const
+
 /** The full case: admins only (GET /api/cases); sessions get the role-filtered views of case-views.ts. */
 export interface CaseView {
   id: number

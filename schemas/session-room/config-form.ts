@@ -2,6 +2,7 @@
  * The configure screen's rules (SPEC sections 2, 5 and 9): a topic session needs a topic, a recall session a
  * date range whose start is not after its end; the summary adds reading and consultation into the total time.
  */
+import { MEDICAL_TOPICS } from '../content.ts'
 import { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS } from '../session/config-rules.ts'
 import { RANDOM_TOPIC, type SessionType, type TimingType } from '../session/types.ts'
 
@@ -11,21 +12,7 @@ export const DEFAULT_READING_TIME = 2
 export const DEFAULT_CONSULTATION_TIME = 8
 
 /** Used when the category list cannot be loaded (SPEC section 9). */
-export const FALLBACK_TOPICS = [
-  'Cardiology',
-  'Respiratory',
-  'Gastroenterology',
-  'Neurology',
-  'Endocrinology',
-  'Rheumatology',
-  'Dermatology',
-  'Psychiatry',
-  'Pediatrics',
-  'Obstetrics & Gynecology',
-  'Surgery',
-  'Emergency Medicine',
-  RANDOM_TOPIC,
-] as const
+export const FALLBACK_TOPICS = [...MEDICAL_TOPICS, RANDOM_TOPIC] as const
 
 export const TOPIC_REQUIRED = 'Please select at least one topic for topic-based practice'
 export const RANGE_REQUIRED = 'Please select a date range for recall practice (both start and end dates are required)'

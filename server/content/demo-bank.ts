@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { MEDICAL_TOPICS } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { normaliseCase } from './case-rules.ts'
 import { listCaseTitles, saveCase } from './cases-repo.ts'
@@ -12,21 +13,6 @@ import { imagesDir } from './image-files.ts'
 /** Original practice cases shipped with the product, so a fresh install has something real to practise on. */
 export const DEMO_BANK_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-bank')
 
-/** The fallback topics of SPEC.md section 9 without "Random": they exist as categories even with no demo file. */
-export const DEMO_TOPICS = [
-  'Cardiology',
-  'Respiratory',
-  'Gastroenterology',
-  'Neurology',
-  'Endocrinology',
-  'Rheumatology',
-  'Dermatology',
-  'Psychiatry',
-  'Pediatrics',
-  'Obstetrics & Gynecology',
-  'Surgery',
-  'Emergency Medicine',
-]
 
 export interface DemoBankCounts {
   categoriesCreated: number
@@ -40,7 +26,8 @@ export interface DemoBankCounts {
  */
 export async function seedDemoBank(db: Db, options: { dataDir: string; dir?: string }): Promise<DemoBankCounts> {
   const cases = await readDemoBank(options.dir ?? DEMO_BANK_DIR)
-  const { ids: categoryIds, created: categoriesCreated } = await ensureCategories(db, [...DEMO_TOPICS, ...cases.map((c) => c.category)])
+  // Every topic exists as a category, even one with no demo file.
+  const { ids: categoryIds, created: categoriesCreated } = await ensureCategories(db, [...MEDICAL_TOPICS, ...cases.map((c) => c.category)])
   await storeImages(cases, imagesDir(options.dataDir))
 
   const existing = await listCaseTitles(db)

@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { listCases, listRecallDates } from '../../server/content/cases-repo.ts'
-import { DEMO_BANK_DIR, DEMO_TOPICS, seedDemoBank } from '../../server/content/demo-bank.ts'
+import { MEDICAL_TOPICS } from '../../schemas/content.ts'
+import { DEMO_BANK_DIR, seedDemoBank } from '../../server/content/demo-bank.ts'
 import { readDemoBank } from '../../server/content/demo-bank-files.ts'
 import { freshDatabase } from '../helpers/db.ts'
 
@@ -24,9 +25,9 @@ t.test('it loads into an empty database and covers every topic', async (t) => {
   const cases = await listCases(database.db)
   t.equal(cases.length, counts.casesCreated)
 
-  const perTopic = new Map(DEMO_TOPICS.map((topic) => [topic, 0]))
+  const perTopic = new Map<string, number>(MEDICAL_TOPICS.map((topic) => [topic, 0]))
   for (const c of cases) perTopic.set(c.category.name, (perTopic.get(c.category.name) ?? 0) + 1)
-  t.same([...perTopic.keys()].sort(), [...DEMO_TOPICS].sort(), 'no category outside the 12 topics (a misspelt name would add one)')
+  t.same([...perTopic.keys()].sort(), [...MEDICAL_TOPICS].sort(), 'no category outside the 12 topics (a misspelt name would add one)')
   for (const [topic, count] of perTopic) t.ok(count >= 2, `${topic}: ${count} cases`)
 
   const recallCases = cases.filter((c) => c.isRecallCase)

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { listCases } from '../../server/content/cases-repo.ts'
 import { listCategories } from '../../server/content/categories-repo.ts'
-import { DEMO_TOPICS, seedDemoBank } from '../../server/content/demo-bank.ts'
+import { MEDICAL_TOPICS } from '../../schemas/content.ts'
+import { seedDemoBank } from '../../server/content/demo-bank.ts'
 import { freshDatabase } from '../helpers/db.ts'
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'demo-bank')
@@ -24,7 +25,7 @@ t.test('an empty database gets every topic and every demo case, normalised like 
   t.same(counts, { categoriesCreated: 11, casesCreated: 3, casesAlreadyPresent: 0 })
 
   const categories = (await listCategories(db)).map((c) => c.name.toLowerCase()).sort()
-  t.same(categories, DEMO_TOPICS.map((name) => name.toLowerCase()).sort(), 'the 12 topics, once each, even without a file')
+  t.same(categories, MEDICAL_TOPICS.map((name) => name.toLowerCase()).sort(), 'the 12 topics, once each, even without a file')
 
   const cases = await listCases(db)
   const palpitations = cases.find((c) => c.title === 'Fixture: palpitations in a runner')!
