@@ -222,3 +222,19 @@ test('the Exit dialog keeps the phase it was opened in: feedback starting meanwh
   await expect(p).toHaveURL(/\/dashboard$/)
   await closeAll([doctor, patient])
 })
+
+test('the role page notices within its 2 s polling that the patient seat was just taken', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const observer = await newPlayer(browser, request, 'observer')
+  const code = await sessionByApi(doctor, topic.name, [])
+
+  await observer.page.goto(`/session/${code}/role`)
+  await expect(observer.page.getByRole('radio', { name: /Patient/ })).toBeEnabled()
+  await patient.post(`/sessions/${code}/join-with-role`, { role: 'patient' })
+  await expect(observer.page.getByText('Role Taken')).toBeVisible({ timeout: 3000 })
+  await expect(observer.page.getByRole('radio', { name: /Patient/ })).toBeDisabled()
+  await closeAll([doctor, patient, observer])
+})
