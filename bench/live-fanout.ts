@@ -68,7 +68,7 @@ async function main() {
   const [clients = 1000, messages = 200, rate = 100] = process.argv.slice(2).map(Number)
   const app = Fastify({ logger: false })
   app.decorate('userFromToken', async (token: string) => ({ id: Number(token.replace('bench-', '')), name: token }) as UserRow)
-  const hub = await registerLive(app, { canSubscribe: async () => true, heartbeat: { send: 0, receive: 0 } })
+  const hub = await registerLive(app, { authoriseSubscription: async (_userId, code) => code, heartbeat: { send: 0, receive: 0 } })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`
 

@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { createSessionEngine } from './sessions/engine.ts'
-import { isActiveParticipant } from './sessions/queries.ts'
+import { subscribableSessionCode } from './sessions/queries.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
 import { serveWebAssets } from './web-assets.ts'
@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log, logText: !config.production })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
-  const live = await registerLive(app, { canSubscribe: (userId, code) => isActiveParticipant(database.db, code, userId) })
+  const live = await registerLive(app, { authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId) })
   const sessions = await createSessionEngine(app, { database, live, now: deps.clock, offlineLimitMs: config.offlineLimitMinutes * 60_000 })
 
   await app.register(

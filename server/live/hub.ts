@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type {} from '../accounts/auth-plugin.ts'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
-import { CLOSE_GOING_AWAY, sessionTopic, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
+import { CLOSE_GOING_AWAY, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
 
@@ -19,7 +19,8 @@ export interface LiveHub {
 }
 
 export interface LiveOptions {
-  canSubscribe(userId: number, sessionCode: string): Promise<boolean>
+  /** The session's stored code when this user may hear `/topic/session/{requestedCode}`, else null. */
+  authoriseSubscription(userId: number, requestedCode: string): Promise<string | null>
   presenceGraceMs?: number
   /** The server's heart-beat `sx,sy`; the spec's clients ask 4000,4000 or 10000,10000. */
   heartbeat?: HeartbeatSettings
@@ -35,7 +36,7 @@ const DEFAULT_REVALIDATE_MS = 60_000
 
 /**
  * The live channel: STOMP 1.2 over SockJS and plain WebSocket at /ws, with CONNECT authenticated by the bearer
- * token and SUBSCRIBE limited to what `canSubscribe` allows.
+ * token and SUBSCRIBE limited to what `authoriseSubscription` allows.
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveHub> {
   if (!app.hasDecorator('websocketServer')) {
@@ -64,7 +65,7 @@ class SubscriptionHub implements LiveHub {
         const user = await app.userFromToken(token)
         return user && { userId: user.id, name: user.name }
       },
-      canSubscribe: options.canSubscribe,
+      authoriseSubscription: options.authoriseSubscription,
       subscribed: (subscription) => this.subscribed(subscription),
       unsubscribed: (subscription) => this.unsubscribed(subscription),
       closed: (connection) => this.connections.delete(connection),
@@ -85,11 +86,10 @@ class SubscriptionHub implements LiveHub {
   publish(sessionCode: string, render: (userId: number) => unknown | null) {
     const subscriptions = this.bySession.get(sessionCode)
     if (!subscriptions) return
-    const destination = sessionTopic(sessionCode)
     // One rendering per user, however many tabs they have open.
     const bodies = new Map<number, string | null>()
     for (const subscription of subscriptions) {
-      if (subscription.destination !== destination) continue
+      if (subscription.isMessagesTopic) continue
       const { userId } = subscription.user
       let body = bodies.get(userId)
       if (body === undefined) {

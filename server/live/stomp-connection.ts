@@ -17,8 +17,12 @@ export interface FrameTransport {
 export interface LiveSubscription {
   connection: StompConnection
   id: string
+  /** As the client wrote it: MESSAGE frames echo it back. */
   destination: string
+  /** The session's stored code, whatever spelling the client used. */
   sessionCode: string
+  /** `/topic/session/{code}/messages`, which the spec's client may subscribe to and this server never sends on. */
+  isMessagesTopic: boolean
   user: LiveUser
   /** Spec MESSAGE: a subscription in client or client-individual ack mode gets an `ack` header on each message. */
   needsAck: boolean
@@ -26,7 +30,8 @@ export interface LiveSubscription {
 
 export interface StompConnectionOptions {
   authenticate(token: string): Promise<LiveUser | null>
-  canSubscribe(userId: number, sessionCode: string): Promise<boolean>
+  /** The session's stored code when this user may hear `/topic/session/{requestedCode}`, else null. */
+  authoriseSubscription(userId: number, requestedCode: string): Promise<string | null>
   subscribed(subscription: LiveSubscription): void
   unsubscribed(subscription: LiveSubscription): void
   closed(connection: StompConnection): void
@@ -50,8 +55,6 @@ const SERVER_NAME = 'plab-practice/1'
 const SESSION_TOPIC = /^\/topic\/session\/([A-Za-z0-9_-]{1,64})(\/messages)?$/
 /** Frames a spec client may send that this server has no use for (the spec's client never SENDs). */
 const IGNORED_COMMANDS = new Set(['SEND', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
-
-export const sessionTopic = (sessionCode: string) => `/topic/session/${sessionCode}`
 
 /** Spec "Protocol Negotiation": no accept-version means 1.0; answer the highest version both sides speak. */
 function negotiateVersion(acceptVersion: string | undefined): string | null {
@@ -209,15 +212,23 @@ export class StompConnection {
     const { id, destination } = frame.headers
     if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame)
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
-    const sessionCode = SESSION_TOPIC.exec(destination)?.[1]
-    if (!sessionCode) return this.fail(`Unknown destination ${destination}`, frame)
+    const topic = SESSION_TOPIC.exec(destination)
+    if (!topic) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser
     // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
-    const allowed = await this.options.canSubscribe(user.userId, sessionCode)
+    const sessionCode = await this.options.authoriseSubscription(user.userId, topic[1])
     if (this.state === 'closed') return
-    if (!allowed) return this.fail('Access denied', frame)
+    if (sessionCode === null) return this.fail('Access denied', frame)
     const ack = frame.headers.ack ?? 'auto'
-    const subscription: LiveSubscription = { connection: this, id, destination, sessionCode, user, needsAck: ack !== 'auto' }
+    const subscription: LiveSubscription = {
+      connection: this,
+      id,
+      destination,
+      sessionCode,
+      isMessagesTopic: topic[2] !== undefined,
+      user,
+      needsAck: ack !== 'auto',
+    }
     this.subscriptions.set(id, subscription)
     this.options.subscribed(subscription)
     this.receipt(frame)

@@ -3,6 +3,7 @@ import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
 import type { SessionRow } from '../db/schema.ts'
+import { normaliseSessionCode } from './session-codes.ts'
 
 /** Reads of the session read models: look-ups by code, dashboard lists, and the case-delete guard. */
 
@@ -28,8 +29,13 @@ export async function activeSessionCountForCase(db: Db, caseId: number): Promise
   return Number(row.count)
 }
 
-/** The live channel's SUBSCRIBE check: only people in the room hear it. */
-export async function isActiveParticipant(db: Db, code: string, userId: number): Promise<boolean> {
+/**
+ * The live channel's SUBSCRIBE check: only people in the room hear it. The code may be spelt as the user typed
+ * it (the spec's client subscribes with the code from its address bar); the answer is the stored code, or null.
+ */
+export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<string | null> {
+  const code = normaliseSessionCode(requestedCode)
+  if (code === null) return null
   const row = await db
     .selectFrom('session_participants')
     .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
@@ -38,7 +44,7 @@ export async function isActiveParticipant(db: Db, code: string, userId: number):
     .where('session_participants.user_id', '=', userId)
     .where('session_participants.active', '=', true)
     .executeTakeFirst()
-  return row !== undefined
+  return row === undefined ? null : code
 }
 
 /** The running sessions a user is in, newest first: the dashboard list, and what joining another one leaves. */

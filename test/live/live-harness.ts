@@ -60,7 +60,7 @@ export async function startLiveServer(options: Partial<LiveOptions> = {}): Promi
     return user ? ({ id: user.id, name: user.name } as UserRow) : null
   })
   const hub = await registerLive(app, {
-    canSubscribe: async (userId, sessionCode) => sessionCode === ROOM && userId !== USERS.eve.id,
+    authoriseSubscription: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? ROOM : null),
     ...options,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -43,10 +43,10 @@ async function inRoom(t: Tap, server: LiveServer, transport: ClientTransport, us
   return { until, seen, client }
 }
 type Tap = { teardown(fn: () => unknown): void }
+const server = await listen(app.app)
 const types = (messages: Message[]) => messages.map((m) => m.type)
 
 t.test(`three stompjs clients (SockJS and WebSocket) see the session live, each with their own view of the case (${databaseKind()})`, async (t) => {
-  const server = await listen(app.app)
   const room = await readyRoom(app)
   const doctor = await inRoom(t, server, 'sockjs', room.doctor, room.code)
   const patient = await inRoom(t, server, 'websocket', room.patient, room.code)
@@ -84,6 +84,16 @@ t.test(`three stompjs clients (SockJS and WebSocket) see the session live, each 
   t.match(ended, { type: 'SESSION_ENDED', sessionCode: room.code, reason: 'Session has been ended by the doctor.' })
   const doctorStream = JSON.stringify(doctor.seen)
   for (const secret of SECRETS) t.notOk(doctorStream.includes(secret), `the doctor's live messages carry no ${secret}`)
+})
+
+t.test('a code typed in lower case and without its dash subscribes to the same session', async (t) => {
+  const room = await readyRoom(app)
+  const typed = room.code.replace('-', '').toLowerCase()
+  const patient = await inRoom(t, server, 'sockjs', room.patient, typed)
+  await as(app, room.doctor).post(`/sessions/${room.code}/start`)
+  const messages = await patient.until('TIMER_START')
+  t.same(types(messages), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
+  t.match(messages[0].selectedCase, { patientNotes: /PATIENT-SCRIPT-SECRET/ }, "rendered for the patient's role")
 })
 
 t.test('someone outside the session cannot subscribe to it', async (t) => {
