@@ -5,7 +5,7 @@ import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
 import { CLOSE_GOING_AWAY, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
-import { chooseStompSubprotocol, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
+import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
 
 export interface LiveHub {
   /** Sends one MESSAGE to every live subscriber of /topic/session/{code}, with a body rendered per user (null = skip that user). */
@@ -24,13 +24,19 @@ export interface LiveOptions {
   presenceGraceMs?: number
   /** The server's heart-beat `sx,sy`; the spec's clients ask 4000,4000 or 10000,10000. */
   heartbeat?: HeartbeatSettings
+  /** How often a socket is pinged; one that has not answered the previous ping by the next is dropped. */
+  pingIntervalMs?: number
   connectTimeoutMs?: number
   revalidateMs?: number
   sockJsHeartbeatMs?: number
 }
 
 export const DEFAULT_PRESENCE_GRACE_MS = 5000
-export const DEFAULT_HEARTBEAT: HeartbeatSettings = { send: 10_000, receive: 10_000 }
+/**
+ * The server beats when the client asks it to, but asks none back (sy = 0): a browser throttles timers in
+ * background tabs, so its STOMP heart-beats may come a minute apart; WebSocket pings find dead peers instead.
+ */
+export const DEFAULT_HEARTBEAT: HeartbeatSettings = { send: 10_000, receive: 0 }
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 const DEFAULT_REVALIDATE_MS = 60_000
 
@@ -43,8 +49,9 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES, handleProtocols: chooseStompSubprotocol } })
   }
   const hub = new SubscriptionHub(app, options)
-  registerWebSocketTransport(app, hub.open)
-  registerSockJsTransport(app, hub.open, options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS)
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS
+  registerWebSocketTransport(app, hub.open, pingIntervalMs)
+  registerSockJsTransport(app, hub.open, options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS, pingIntervalMs)
   app.addHook('onClose', () => hub.close())
   return hub
 }

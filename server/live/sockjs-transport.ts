@@ -55,7 +55,7 @@ function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply) {
   reply.header('vary', 'Origin')
 }
 
-export function registerSockJsTransport(app: FastifyInstance, open: OpenConnection, heartbeatMs = SOCKJS_HEARTBEAT_MS) {
+export function registerSockJsTransport(app: FastifyInstance, open: OpenConnection, heartbeatMs: number, pingIntervalMs: number) {
   app.get('/ws/info', async (request, reply) => {
     allowCrossOrigin(request, reply)
     reply.header('cache-control', NO_CACHE)
@@ -74,6 +74,6 @@ export function registerSockJsTransport(app: FastifyInstance, open: OpenConnecti
     socket.send('o')
     const heartbeat = setInterval(() => socket.send('h'), heartbeatMs).unref()
     socket.on('close', () => clearInterval(heartbeat))
-    serveStompOverSocket(socket, open, sockJsFraming)
+    serveStompOverSocket(socket, open, sockJsFraming, pingIntervalMs)
   })
 }

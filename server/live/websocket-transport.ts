@@ -42,8 +42,31 @@ function toBuffer(message: RawData): Buffer {
   return Array.isArray(message) ? Buffer.concat(message) : Buffer.from(message)
 }
 
+/**
+ * Dead peers are found with WebSocket pings rather than STOMP heart-beats: browsers answer a ping from their
+ * network stack, so a phone's locked screen or a throttled background tab (timers there may fire once a minute)
+ * keeps its connection, while a peer that has really gone misses a pong and is dropped.
+ */
+export const DEFAULT_PING_INTERVAL_MS = 30_000
+
+function keepCheckingLiveness(socket: WebSocket, intervalMs: number) {
+  let answered = true
+  const heard = () => {
+    answered = true
+  }
+  socket.on('pong', heard)
+  socket.on('message', heard)
+  const timer = setInterval(() => {
+    if (!answered) return socket.terminate()
+    answered = false
+    socket.ping()
+  }, intervalMs).unref()
+  socket.on('close', () => clearInterval(timer))
+}
+
 /** Runs one STOMP connection over an open socket, in the socket's framing. */
-export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, framing: SocketFraming): StompConnection {
+export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, framing: SocketFraming, pingIntervalMs: number): StompConnection {
+  keepCheckingLiveness(socket, pingIntervalMs)
   const connection = open({
     send(data) {
       if (socket.readyState !== socket.OPEN) return
@@ -70,9 +93,9 @@ export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, fr
  * Plain STOMP over WebSocket at exactly /ws, and at /ws/websocket, SockJS's "raw WebSocket" URL, which carries
  * the same unframed messages.
  */
-export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection) {
+export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection, pingIntervalMs: number) {
   const serve = (socket: WebSocket) => {
-    serveStompOverSocket(socket, open, rawFraming)
+    serveStompOverSocket(socket, open, rawFraming, pingIntervalMs)
   }
   app.get('/ws', { websocket: true }, serve)
   app.get('/ws/websocket', { websocket: true }, serve)

@@ -72,6 +72,27 @@ t.test('a client without heart-beats is neither sent them nor timed out', async 
   client.socket.close()
 })
 
+t.test('by default the server asks no heart-beats, so a client whose timers are throttled is not cut off', async (t) => {
+  const server = await startLiveServer({ heartbeat: undefined, pingIntervalMs: 50 })
+  t.teardown(() => server.close())
+  const quiet = await rawStompClient(server.webSocketUrl)
+  t.equal((await quiet.connect({ 'heart-beat': '4000,4000' })).headers['heart-beat'], '10000,0')
+  await delay(400)
+  t.equal(quiet.socket.readyState, quiet.socket.OPEN, 'silent at the STOMP level but answering pings: still connected')
+  quiet.socket.close()
+})
+
+t.test('a socket that stops answering WebSocket pings is dropped within two ping intervals', async (t) => {
+  const server = await startLiveServer({ pingIntervalMs: 50 })
+  t.teardown(() => server.close())
+  const gone = await rawStompClient(server.webSocketUrl, [], { autoPong: false })
+  await gone.connect({ 'heart-beat': '0,0' })
+  const connectedAt = Date.now()
+  await gone.closed
+  const lastedFor = Date.now() - connectedAt
+  t.ok(lastedFor >= 50 && lastedFor < 2000, `dropped after ${lastedFor} ms (expected about 2 x 50)`)
+})
+
 t.test('presence: online on subscribe, offline only after the grace period, no flap on a quick reconnect', async (t) => {
   const graceMs = 600
   const server = await startLiveServer({ presenceGraceMs: graceMs })

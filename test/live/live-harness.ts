@@ -101,8 +101,8 @@ export function stompClient(server: LiveServer, transport: ClientTransport, toke
 }
 
 /** A hand-driven STOMP client over ws, to send exactly the bytes a test needs and see exactly what comes back. */
-export async function rawStompClient(url: string, protocols: string[] = []) {
-  const socket = new WebSocket(url, protocols)
+export async function rawStompClient(url: string, protocols: string[] = [], options: { autoPong?: boolean } = {}) {
+  const socket = new WebSocket(url, protocols, options)
   const decoder = new StompDecoder()
   const frames = new Inbox<StompFrame>()
   let heartbeats = 0
