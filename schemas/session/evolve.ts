@@ -35,6 +35,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     usedCaseIds: [],
     participants: [],
     timer: null,
+    topicChoicePending: false,
     endedReason: null,
     version: 1,
   }
@@ -54,6 +55,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         caseId: event.caseId,
         currentRound: event.round,
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
+        topicChoicePending: false,
         // Feedback and completion belong to one (case, round): a new case starts everyone afresh.
         participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false })),
       }
@@ -63,8 +65,8 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       return { ...state, config: { ...state.config, selectedTopics: [...topics, event.topic] } }
     }
     case 'TopicSelectionNeeded':
-      // Only a notice to the room: the doctor answers with SelectNewTopic (or ends the session).
-      return state
+      // The doctor answers with SelectNewTopic (or ends the session).
+      return { ...state, topicChoicePending: true }
     case 'PhaseStarted':
       return {
         ...state,
@@ -86,7 +88,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'ParticipantCompleted':
       return { ...state, participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
-      return { ...state, status: 'COMPLETED', phase: 'COMPLETED', timer: null, endedReason: event.reason }
+      return { ...state, status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason }
     default:
       return unreachable(event)
   }

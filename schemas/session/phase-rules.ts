@@ -83,8 +83,13 @@ export function decideNewCase(state: SessionState, actor: Actor, ctx: DecisionCo
   return anotherCaseThisRound(state, ctx)
 }
 
+/**
+ * The answer to TopicSelectionNeeded. The reading clock keeps running while the doctor chooses, so a choice
+ * that comes after it ran out is still taken: it opens the reading phase of the new topic's case.
+ */
 export function decideSelectNewTopic(state: SessionState, topic: string, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireCaseChangeAllowed(state, actor)
+  if (state.topicChoicePending && state.phase === 'CONSULTATION') requireDoctor(state, actor)
+  else requireCaseChangeAllowed(state, actor)
   return caseOfNewTopic(state, topic, ctx)
 }
 

@@ -55,6 +55,8 @@ export interface SessionState {
   participants: Participant[]
   /** The deadline the server must enforce, or null when no phase ends by itself. */
   timer: PhaseTimer | null
+  /** The current topic ran out and the doctor has not chosen another yet (TopicSelectionNeeded). */
+  topicChoicePending: boolean
   endedReason: string | null
   /** The session log's version this state reflects (number of events folded). */
   version: number

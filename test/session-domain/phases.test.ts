@@ -129,3 +129,20 @@ t.test('SelectNewTopic: a topic already among the session\'s topics is not added
   t.match(session.when({ type: 'NewCase' }, HOST), [{ type: 'TopicSelectionNeeded', availableTopics: ['Respiratory', 'Neurology'] }])
   t.same(session.when({ type: 'SelectNewTopic', topic: 'Respiratory' }, HOST).map((e) => e.type), ['CaseAssigned', 'PhaseStarted'])
 })
+
+t.test('SelectNewTopic: a choice made after the reading clock ran out still opens the new case\'s reading', async (t) => {
+  const session = inReading().run({ type: 'NewCase' }, HOST).run({ type: 'NewCase' }, HOST)
+  t.equal(session.state.topicChoicePending, true)
+  session.after(2 * MINUTE).run({ type: 'ExpireTimer', phase: 'READING', startTimestamp: T0 }, ADMIN)
+  t.equal(session.state.phase, 'CONSULTATION', 'the old case\'s consultation began while the doctor was choosing')
+  refused(t, session, { type: 'SelectNewTopic', topic: 'Respiratory' }, PATIENT, 403, 'Only the doctor can control the session')
+  t.same(session.when({ type: 'SelectNewTopic', topic: 'Respiratory' }, HOST), [
+    { type: 'TopicAdded', topic: 'Respiratory', at: T0 + 2 * MINUTE },
+    { type: 'CaseAssigned', caseId: 21, round: 1, at: T0 + 2 * MINUTE },
+    { type: 'PhaseStarted', phase: 'READING', startTimestamp: T0 + 2 * MINUTE, durationSeconds: 120, at: T0 + 2 * MINUTE },
+  ])
+  session.run({ type: 'SelectNewTopic', topic: 'Respiratory' }, HOST)
+  t.equal(session.state.topicChoicePending, false, 'answered')
+  session.run({ type: 'SkipPhase' }, HOST)
+  refused(t, session, { type: 'SelectNewTopic', topic: 'Neurology' }, HOST, 409, 'A new case can only be chosen before the consultation starts')
+})
