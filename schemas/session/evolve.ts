@@ -35,6 +35,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     usedCaseIds: [],
     participants: [],
     timer: null,
+    caseScored: false,
     topicChoicePending: false,
     endedReason: null,
     version: 1,
@@ -55,6 +56,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         caseId: event.caseId,
         currentRound: event.round,
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
+        caseScored: false,
         topicChoicePending: false,
         // Feedback and completion belong to one (case, round): a new case starts everyone afresh.
         participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false })),
@@ -73,6 +75,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         phase: event.phase,
         status: event.phase === 'WAITING' || event.phase === 'COMPLETED' ? state.status : 'IN_PROGRESS',
         timer: timerOf(event),
+        caseScored: state.caseScored || event.phase === 'FEEDBACK',
       }
     case 'RolesSwapped':
       return {

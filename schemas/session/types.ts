@@ -55,6 +55,8 @@ export interface SessionState {
   participants: Participant[]
   /** The deadline the server must enforce, or null when no phase ends by itself. */
   timer: PhaseTimer | null
+  /** The current case's feedback phase has begun: only then may its doctor see the script and mark scheme. */
+  caseScored: boolean
   /** The current topic ran out and the doctor has not chosen another yet (TopicSelectionNeeded). */
   topicChoicePending: boolean
   endedReason: string | null

@@ -66,11 +66,12 @@ function configView(state: SessionState): SessionConfigView {
 
 /**
  * The case as this recipient may see it: nothing for someone without a role, and for the doctor nothing of
- * the patient's script, the title or the mark scheme until the session is over (schemas/case-views.ts).
+ * the patient's script, the title or the mark scheme until the session is over, and then only for a case that
+ * was played as far as its feedback (schemas/case-views.ts): ending a session early reveals nothing.
  */
 export function caseFor(state: SessionState, fullCase: CaseView | null, role: SessionRole | null): RoleCaseView | null {
   if (!fullCase || !role || fullCase.id !== state.caseId) return null
-  return caseViewFor(role, fullCase, { feedbackOver: state.phase === 'COMPLETED' })
+  return caseViewFor(role, fullCase, { feedbackOver: state.phase === 'COMPLETED' && state.caseScored })
 }
 
 interface SessionTimes {

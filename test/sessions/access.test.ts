@@ -180,3 +180,14 @@ t.test('the doctor reads feedback on a case only once its round is over: no titl
   t.equal(after.length, 1)
   t.match(after[0], { sessionCode: scored.code, fromUserRole: 'patient', caseTitle: /TITLE-SECRET/ })
 })
+
+t.test('ending a session before its case was scored reveals nothing of that case to the doctor', async (t) => {
+  const unplayed = await readyRoom(app)
+  const doctor = as(app, unplayed.doctor)
+  await doctor.post(`/sessions/${unplayed.code}/start`)
+  await doctor.post(`/sessions/${unplayed.code}/end`)
+  const ended = await doctor.get(`/sessions/${unplayed.code}`)
+  t.equal(ended.json.phase, 'COMPLETED')
+  t.ok(ended.json.selectedCase?.doctorNotes, 'the doctor still has their own notes')
+  for (const secret of SECRETS) t.notOk(JSON.stringify(ended.json).includes(secret), `no ${secret}: the case was never played to feedback`)
+})
