@@ -9,6 +9,8 @@ import { HttpError } from './errors.ts'
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      const { retryAfterSeconds } = error.extra
+      if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds))
       return reply.code(error.statusCode).send({ error: error.message, ...error.extra })
     }
     const known = describeFrameworkError(error)

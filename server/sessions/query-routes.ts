@@ -5,7 +5,7 @@ import { JoinSessionBody } from '../../schemas/session-api.ts'
 import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
-import { actorOf, detailsFor, perUserLimit, sessionRowOf, type SessionRoutesContext } from './route-context.ts'
+import { actorOf, detailsFor, perUserLimit, type SessionRoutesContext } from './route-context.ts'
 import type { SessionRoutesOptions } from './routes.ts'
 import { activeSessionsOfUser, feedbackReceived } from './queries.ts'
 import { participantViews, roleOf } from './session-view.ts'
@@ -20,14 +20,14 @@ const JOIN_REFUSED = 'Invalid session code or session is full'
  * received), the observer status and the maintainers' timeline. Look-ups by code are rate limited per user,
  * so codes cannot be enumerated.
  */
-export async function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const context: SessionRoutesContext = { db: options.db, engine: options.engine }
+export function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions, context: SessionRoutesContext) {
   const { db, engine } = options
+  const { findSession } = context
   const limited = (max: number) => perUserLimit(app, options.rateLimits, max)
 
   /** The session's state for a caller who must be in the room. */
   const stateForParticipant = async (request: FastifyRequest, code: string) => {
-    const row = await sessionRowOf(db, code)
+    const row = await findSession(request, code)
     const state = await engine.loader.load(row.id)
     if (!state) throw notFound('Session not found')
     if (!roleOf(state, request.currentUser.id)) throw forbidden(ACCESS_DENIED)
@@ -38,7 +38,7 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
   // reloads. Someone who has the code but is not in the room sees the lobby (title, participants and their
   // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role.
   app.get<CodeRoute>('/sessions/:code', limited(120), async (request) => {
-    const row = await sessionRowOf(db, request.params.code)
+    const row = await findSession(request, request.params.code)
     const state = await engine.loader.load(row.id)
     if (!state) throw notFound('Session not found')
     return detailsFor(context, state, request.currentUser.id)
@@ -47,7 +47,7 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
   // Says which roles are free without joining; the rules answer through a dry run of the join itself.
   app.post('/sessions/join', limited(10), async (request): Promise<JoinAnswer> => {
     const { code } = parseBody(JoinSessionBody, request.body)
-    const row = await sessionRowOf(db, code, JOIN_REFUSED)
+    const row = await findSession(request, code, JOIN_REFUSED)
     const state = await engine.loader.load(row.id)
     if (!state) throw notFound(JOIN_REFUSED)
     const actor = actorOf(request)
@@ -75,7 +75,7 @@ export async function sessionQueryRoutes(app: FastifyInstance, options: SessionR
   })
 
   app.get<CodeRoute>('/admin/sessions/:code/events', { preHandler: app.requireAdmin }, async (request) => {
-    const row = await sessionRowOf(db, request.params.code)
+    const row = await findSession(request, request.params.code)
     return sessionTimeline(db, row.id)
   })
 }

@@ -4,7 +4,7 @@ import type { SessionDetails } from '../../schemas/session-wire.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { SessionRow } from '../db/schema.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { badRequest, notFound, tooManyRequests } from '../errors.ts'
 import type { CommandOutcome, RunOptions } from './command-runner.ts'
 import type { SessionEngine } from './engine.ts'
 import { activeSessionsOfUser, findSessionByCode } from './queries.ts'
@@ -37,11 +37,31 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /** The session a code names (typed in any case, with or without the dash), or a 404 with `message`. */
-export async function sessionRowOf(db: Db, code: string, message = SESSION_NOT_FOUND): Promise<SessionRow> {
-  const normalised = normaliseSessionCode(code)
-  const row = normalised ? await findSessionByCode(db, normalised) : undefined
-  if (!row) throw notFound(message)
-  return row
+export type FindSession = (request: FastifyRequest, code: string, message?: string) => Promise<SessionRow>
+
+/** Wrong codes a user may try in a minute, over every route that takes one, before being made to wait. */
+const CODE_MISSES_PER_MINUTE = 30
+
+/**
+ * Finding a session by code for a signed-in user. Every route that takes a code goes through here, so one
+ * count of each user's wrong codes stops someone trying codes on any of them, while a user who has the right
+ * code (the role page polls every 2 s) is never slowed down.
+ */
+export function sessionFinder(app: FastifyInstance, db: Db, rateLimits: boolean): FindSession {
+  const misses = rateLimits
+    ? app.createRateLimit({ max: CODE_MISSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `code-miss-${request.currentUser.id}` })
+    : null
+  return async (request, code, message = SESSION_NOT_FOUND) => {
+    const tried = await misses?.(request, { increment: false })
+    if (tried && !tried.isAllowed && tried.remaining === 0) {
+      throw tooManyRequests(`Too many wrong session codes. Please wait ${tried.ttlInSeconds} seconds and try again.`, tried.ttlInSeconds)
+    }
+    const normalised = normaliseSessionCode(code)
+    const row = normalised ? await findSessionByCode(db, normalised) : undefined
+    if (row) return row
+    await misses?.(request)
+    throw notFound(message)
+  }
 }
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/
@@ -59,17 +79,18 @@ export function commandIdOf(request: FastifyRequest): string | undefined {
 export interface SessionRoutesContext {
   db: Db
   engine: SessionEngine
+  findSession: FindSession
 }
 
 /** Runs a command on the session the path's code names, as the signed-in user. */
 export async function runOnSession(
-  { db, engine }: SessionRoutesContext,
+  { engine, findSession }: SessionRoutesContext,
   request: FastifyRequest,
   code: string,
   command: SessionCommand,
   options: Omit<RunOptions, 'commandId'> = {},
 ): Promise<CommandOutcome & { row: SessionRow }> {
-  const row = await sessionRowOf(db, code)
+  const row = await findSession(request, code)
   const outcome = await engine.runner.execute(row.id, command, actorOf(request), { ...options, commandId: commandIdOf(request) })
   return { ...outcome, row }
 }

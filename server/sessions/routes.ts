@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
-import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, type SessionRoutesContext } from './route-context.ts'
+import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from './session-view.ts'
 
 export interface SessionRoutesOptions {
@@ -22,7 +22,7 @@ type CodeRoute = { Params: { code: string } }
  * refusals arrive here as 403/404/409 with the message the client shows.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const context: SessionRoutesContext = { db: options.db, engine: options.engine }
+  const context: SessionRoutesContext = { db: options.db, engine: options.engine, findSession: sessionFinder(app, options.db, options.rateLimits) }
   const { engine } = options
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
@@ -134,5 +134,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Feedback submitted successfully', feedbackId: stored?.id ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
   })
 
-  await app.register(sessionQueryRoutes, options)
+  sessionQueryRoutes(app, options, context)
 }

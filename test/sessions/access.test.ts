@@ -160,9 +160,37 @@ t.test('looking up and joining by code are rate limited per user', async (t) => 
   const joins: number[] = []
   for (let i = 0; i < 11; i += 1) joins.push((await as(limited, guesser).post(`/sessions/ABCD-EFG${'23456789AB'[i]}/join-with-role`, { role: 'observer' })).status)
   t.same([joins.slice(0, 10), joins[10]], [Array(10).fill(404), 429], 'join-with-role is limited too')
+  t.equal((await as(limited, guesser).get('/sessions/ABCD-EFGH')).status, 404)
+
+  await seedBank(limited.database.db, { Cardiology: 1 })
+  const real = await readyRoom(limited)
   const reads: number[] = []
-  for (let i = 0; i < 121; i += 1) reads.push((await as(limited, guesser).get('/sessions/ABCD-EFGH')).status)
-  t.same([reads[119], reads[120]], [404, 429], 'reading by code: 120 a minute, enough for the role page polling every 2 s')
+  for (let i = 0; i < 121; i += 1) reads.push((await as(limited, real.patient).get(`/sessions/${real.code}`)).status)
+  t.same([reads[119], reads[120]], [200, 429], 'reading by code: 120 a minute, enough for the role page polling every 2 s')
+})
+
+t.test('wrong codes are counted over every route that takes one: 30 a minute, then even a right code waits', async (t) => {
+  const limited = await testApp({ rateLimits: true })
+  t.teardown(() => limited.close())
+  await seedBank(limited.database.db, { Cardiology: 1 })
+  const real = await readyRoom(limited)
+  const guesser = await signedInUser(limited)
+  const guess = (i: number) => `ABCD-${'23456789ABCDEFGHJKMNPQRSTUVWXYZ'[i]}XYZ`
+  const tries = [
+    (code: string) => as(limited, guesser).post(`/sessions/${code}/start`),
+    (code: string) => as(limited, guesser).post(`/sessions/${code}/leave`),
+    (code: string) => as(limited, guesser).get(`/sessions/${code}/observer-feedback-status`),
+    (code: string) => as(limited, guesser).post('/feedback/submit', { sessionCode: code, comment: '', criteriaScores: scores() }),
+    (code: string) => as(limited, guesser).post(`/sessions/${code}/skip-phase`),
+  ]
+  const statuses: number[] = []
+  for (let i = 0; i < 30; i += 1) statuses.push((await tries[i % tries.length](guess(i))).status)
+  t.same(statuses, Array(30).fill(404))
+  const refused = await as(limited, guesser).post(`/sessions/${real.code}/leave`)
+  t.equal(refused.status, 429, 'a right code tried after 30 wrong ones is not told apart from a wrong one')
+  t.match(refused.json.error, /^Too many wrong session codes\. Please wait \d+ seconds and try again\.$/)
+  t.ok(Number(refused.headers['retry-after']) > 0, 'Retry-After says how long')
+  t.equal((await as(limited, real.observer).get(`/sessions/${real.code}/observer-feedback-status`)).status, 200, 'other users are not slowed down')
 })
 
 t.test('the doctor reads feedback on a case only once its round is over: no title or mark scheme mid-feedback', async (t) => {
