@@ -37,6 +37,8 @@ export const DEFAULT_PRESENCE_GRACE_MS = 5000
  * background tabs, so its STOMP heart-beats may come a minute apart; WebSocket pings find dead peers instead.
  */
 export const DEFAULT_HEARTBEAT: HeartbeatSettings = { send: 10_000, receive: 0 }
+/** Tabs and devices one account may have connected at once. */
+export const MAX_CONNECTIONS_PER_USER = 10
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 const DEFAULT_REVALIDATE_MS = 60_000
 
@@ -73,6 +75,7 @@ class SubscriptionHub implements LiveHub {
         return user && { userId: user.id, name: user.name }
       },
       authoriseSubscription: options.authoriseSubscription,
+      admit: (user) => this.connectionsOf(user.userId) < MAX_CONNECTIONS_PER_USER,
       subscribed: (subscription) => this.subscribed(subscription),
       unsubscribed: (subscription) => this.unsubscribed(subscription),
       closed: (connection) => this.connections.delete(connection),
@@ -120,6 +123,12 @@ class SubscriptionHub implements LiveHub {
     this.closed = true
     for (const connection of [...this.connections]) connection.close(CLOSE_GOING_AWAY, 'Server shutting down')
     this.presence.clear()
+  }
+
+  private connectionsOf(userId: number): number {
+    let count = 0
+    for (const connection of this.connections) if (connection.user?.userId === userId) count += 1
+    return count
   }
 
   private subscribed(subscription: LiveSubscription) {

@@ -32,6 +32,8 @@ export interface StompConnectionOptions {
   authenticate(token: string): Promise<LiveUser | null>
   /** The session's stored code when this user may hear `/topic/session/{requestedCode}`, else null. */
   authoriseSubscription(userId: number, requestedCode: string): Promise<string | null>
+  /** Whether this user may open one more connection (a cap per account, so one account cannot exhaust the server). */
+  admit(user: LiveUser): boolean
   subscribed(subscription: LiveSubscription): void
   unsubscribed(subscription: LiveSubscription): void
   closed(connection: StompConnection): void
@@ -49,6 +51,9 @@ export interface StompConnectionOptions {
 export const CLOSE_NORMAL = 1000
 export const CLOSE_GOING_AWAY = 1001
 export const CLOSE_PROTOCOL_ERROR = 1002
+
+/** The spec's client subscribes to one or two topics; more is somebody multiplying the fan-out. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
 
 const SUPPORTED_VERSIONS = ['1.2', '1.1', '1.0']
 const SERVER_NAME = 'plab-practice/1'
@@ -77,7 +82,8 @@ export class StompConnection {
   private readonly decoder = new StompDecoder()
   private readonly subscriptions = new Map<string, LiveSubscription>()
   private state: 'connecting' | 'connected' | 'closed' = 'connecting'
-  private user: LiveUser | null = null
+  /** Set once CONNECT is accepted. */
+  user: LiveUser | null = null
   private escaping = true
   private heartbeats: HeartbeatTimers | null = null
   private readonly connectTimer: NodeJS.Timeout
@@ -188,6 +194,7 @@ export class StompConnection {
     const user = token ? await this.options.authenticate(token) : null
     if (this.state === 'closed') return
     if (!user) return this.fail('Authentication required', frame)
+    if (!this.options.admit(user)) return this.fail('Too many live connections for this account: close another tab and try again', frame)
     this.user = user
     this.state = 'connected'
     this.revalidateTimer = setInterval(() => this.enqueue(() => this.revalidate(token!)), this.options.revalidateMs).unref()
@@ -212,6 +219,7 @@ export class StompConnection {
     const { id, destination } = frame.headers
     if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame)
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
+    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return this.fail('Too many subscriptions on one connection', frame)
     const topic = SESSION_TOPIC.exec(destination)
     if (!topic) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser

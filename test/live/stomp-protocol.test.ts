@@ -1,4 +1,6 @@
 import t from 'tap'
+import { MAX_CONNECTIONS_PER_USER } from '../../server/live/hub.ts'
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/live/stomp-connection.ts'
 import { ROOM, USERS, delay, rawStompClient, startLiveServer } from './live-harness.ts'
 
 const server = await startLiveServer({ connectTimeoutMs: 200 })
@@ -132,4 +134,33 @@ t.test('the raw SockJS websocket URL /ws/websocket speaks unframed STOMP', async
   const client = await rawStompClient(`${server.webSocketUrl}/websocket`)
   t.equal((await client.connect()).command, 'CONNECTED')
   client.socket.close()
+})
+
+t.test('one connection holds at most 8 subscriptions; the 9th is refused', async (t) => {
+  const client = await connectedClient()
+  for (let id = 1; id <= MAX_SUBSCRIPTIONS_PER_CONNECTION; id += 1) {
+    client.send(`SUBSCRIBE\nid:${id}\ndestination:/topic/session/${ROOM}\nreceipt:r${id}\n\n\0`)
+    t.equal((await client.frames.next()).command, 'RECEIPT')
+  }
+  client.send(`SUBSCRIBE\nid:extra\ndestination:/topic/session/${ROOM}\n\n\0`)
+  t.equal((await client.frames.next()).headers.message, 'Too many subscriptions on one connection')
+  await client.closed
+})
+
+t.test('one account holds at most 10 live connections; closing one makes room', async (t) => {
+  const asBen = async () => {
+    const client = await rawStompClient(server.webSocketUrl)
+    return { client, reply: await client.connect({ Authorization: `Bearer ${USERS.ben.token}` }) }
+  }
+  const open = []
+  for (let i = 0; i < MAX_CONNECTIONS_PER_USER; i += 1) open.push(await asBen())
+  t.same(open.map(({ reply }) => reply.command), Array(MAX_CONNECTIONS_PER_USER).fill('CONNECTED'))
+  const refused = await asBen()
+  t.same([refused.reply.command, refused.reply.headers.message], ['ERROR', 'Too many live connections for this account: close another tab and try again'])
+  t.equal((await connectedClient()).socket.readyState, 1, 'another account is not affected')
+  open[0].client.socket.close()
+  await open[0].client.closed
+  await delay(50)
+  t.equal((await asBen()).reply.command, 'CONNECTED')
+  for (const { client } of open) client.socket.close()
 })
