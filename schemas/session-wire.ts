@@ -91,7 +91,8 @@ export interface FeedbackReceivedItem {
   sessionCode: string
   sessionTitle: string
   fromUser: string
-  fromUserEmail: string | null
+  /** Always null: the giver's email is not shown to the doctor they scored. */
+  fromUserEmail: null
   fromUserRole: LowerRole | 'unknown'
   toUser: string
   toUserEmail: string | null

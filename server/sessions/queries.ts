@@ -87,10 +87,9 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
   const rows = await db
     .selectFrom('feedback')
     .innerJoin('sessions', 'sessions.id', 'feedback.session_id')
-    .leftJoin('users as giver', 'giver.id', 'feedback.from_user_id')
     .leftJoin('users as receiver', 'receiver.id', 'feedback.to_user_id')
     .selectAll('feedback')
-    .select(['sessions.code', 'sessions.title as session_title', 'giver.email as from_email', 'receiver.name as to_name', 'receiver.email as to_email'])
+    .select(['sessions.code', 'sessions.title as session_title', 'receiver.name as to_name', 'receiver.email as to_email'])
     .where('feedback.to_user_id', '=', userId)
     // Feedback on the round still being scored names the case and its mark scheme, which the doctor may see
     // only once the feedback phase is over (WIRE.md section 0): it appears when the round ends.
@@ -107,7 +106,8 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
     sessionCode: row.code,
     sessionTitle: row.session_title,
     fromUser: row.from_name,
-    fromUserEmail: row.from_email,
+    // A peer's address is theirs to share: the spec's client never reads it, and a name is enough.
+    fromUserEmail: null,
     fromUserRole: toLowerRole(row.from_role),
     toUser: row.to_name ?? 'Former user',
     toUserEmail: row.to_email,

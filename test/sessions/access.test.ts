@@ -206,7 +206,9 @@ t.test('the doctor reads feedback on a case only once its round is over: no titl
   await doctor.post(`/sessions/${scored.code}/end`)
   const after = (await doctor.get('/feedback/received')).json
   t.equal(after.length, 1)
-  t.match(after[0], { sessionCode: scored.code, fromUserRole: 'patient', caseTitle: /TITLE-SECRET/ })
+  t.match(after[0], { sessionCode: scored.code, fromUser: 'Pat Patient', fromUserRole: 'patient', caseTitle: /TITLE-SECRET/ })
+  t.equal(after[0].fromUserEmail, null, "the giver's email is not given to the doctor")
+  t.notOk(JSON.stringify(after).includes(scored.patient.email))
 })
 
 t.test('ending a session before its case was scored reveals nothing of that case to the doctor', async (t) => {
