@@ -10,6 +10,7 @@ import { accountsRoutes } from './accounts/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
+import { registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      await registerCors(api, { origins: config.corsOrigins, production: config.production })
       api.get('/health', async (_request, reply) => {
         try {
           await sql`select 1`.execute(database.db)

@@ -24,6 +24,8 @@ export interface Config {
   production: boolean
   /** A participant whose live connections have all been gone this long leaves the session. */
   offlineLimitMinutes: number
+  /** Other origins whose pages may call the API (a client served elsewhere, such as a Vite dev server). */
+  corsOrigins: string[]
 }
 
 const flag = (name: string) =>
@@ -52,6 +54,13 @@ const EnvSchema = v.object({
   TRUST_PROXY: flag('TRUST_PROXY'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
   NODE_ENV: v.optional(v.string(), 'development'),
+  CORS_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s]+$/, 'CORS_ORIGINS must be origins such as https://app.example.org, separated by commas'))),
+    ),
+  ),
   OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(1, 'OFFLINE_LIMIT_MINUTES must be at least 1')), '10'),
 })
 
@@ -88,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production,
     offlineLimitMinutes: e.OFFLINE_LIMIT_MINUTES,
+    corsOrigins: e.CORS_ORIGINS ?? [],
   }
 }
 

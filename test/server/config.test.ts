@@ -35,6 +35,7 @@ t.test('each bad setting is named with what is wrong', async (t) => {
   t.match(attempt({ SMTP_URL: 'http://mail' }), /SMTP_URL must start with smtp/)
   t.match(attempt({ RATE_LIMITS: 'maybe' }), /RATE_LIMITS must be true or false/)
   t.match(attempt({ OFFLINE_LIMIT_MINUTES: '0' }), /OFFLINE_LIMIT_MINUTES must be at least 1/)
+  t.match(attempt({ CORS_ORIGINS: 'https://ok.example, example.org/path' }), /CORS_ORIGINS must be origins such as https:\/\/app.example.org/)
   t.match(attempt({ NODE_ENV: 'production' }), /JWT_SECRET: required when NODE_ENV=production/)
   const both = attempt({ PORT: '-1', PUBLIC_URL: 'nope' })
   t.match(both, /PORT/)
