@@ -18,6 +18,7 @@ import { createSessionEngine } from './sessions/engine.ts'
 import { subscribableSessionCode } from './sessions/queries.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
+import { addSecurityHeaders } from './security-headers.ts'
 import { serveWebAssets } from './web-assets.ts'
 
 export interface AppDependencies {
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: true,
   })
   installErrorHandler(app)
+  addSecurityHeaders(app)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

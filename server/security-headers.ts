@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Headers on every answer that make a page harder to abuse. The sign-in token lives in localStorage, so an
+ * injected script would own the account: scripts come only from this server and Google's sign-in, which the
+ * spec loads from Google. Styles may be inline (styled-components writes them at run time), images may come
+ * from any https/http address (an admin may give a case image by URL), and no other site may frame the app.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://accounts.google.com/gsi/client",
+  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+  "img-src 'self' data: https: http:",
+  "connect-src 'self' https://accounts.google.com/gsi/",
+  'frame-src https://accounts.google.com/gsi/',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function addSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('x-frame-options', 'DENY')
+    // The reset-password page carries its token in the address: it must not leave in a Referer header.
+    reply.header('referrer-policy', 'same-origin')
+  })
+}

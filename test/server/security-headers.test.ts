@@ -1,0 +1,15 @@
+import t from 'tap'
+import { testApp } from '../helpers/app.ts'
+
+t.test('pages and API answers carry the security headers: our scripts and Google sign-in only, no framing, no referrer', async (t) => {
+  const app = await testApp()
+  t.teardown(() => app.close())
+  for (const url of ['/', '/reset-password?token=abc', '/api/health', '/api/nothing-here']) {
+    const { headers } = await app.app.inject({ method: 'GET', url })
+    t.match(headers['content-security-policy'], /script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client;/, url)
+    t.match(headers['content-security-policy'], /frame-ancestors 'none'/, url)
+    t.equal(headers['x-frame-options'], 'DENY', url)
+    t.equal(headers['x-content-type-options'], 'nosniff', url)
+    t.equal(headers['referrer-policy'], 'same-origin', `${url}: a reset token never leaves in a Referer`)
+  }
+})
