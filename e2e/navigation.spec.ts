@@ -22,6 +22,7 @@ test('the signed-out bar offers Login and Get Started', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible()
   await nav.getByRole('link', { name: 'Get Started' }).click()
   await expect(page).toHaveURL(/\/register$/)
+  await expect(page.getByRole('main')).toBeFocused()
   for (const landmark of ['banner', 'main', 'contentinfo'] as const) await expect(page.getByRole(landmark)).toHaveCount(1)
 })
 

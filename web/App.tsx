@@ -1,8 +1,8 @@
-import { useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react'
+import styled from 'styled-components'
 import { Route, Switch, useLocation } from 'wouter'
 import { RequireAdmin, RequireAuth } from './auth/guards.tsx'
 import { Layout } from './components/Layout.tsx'
-import Admin from './pages/Admin.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'
 import Dashboard from './pages/Dashboard.tsx'
@@ -15,7 +15,11 @@ import Profile from './pages/Profile.tsx'
 import Register from './pages/Register.tsx'
 import ResetPassword from './pages/ResetPassword.tsx'
 import RoleSelection from './pages/RoleSelection.tsx'
-import SessionRoom from './pages/SessionRoom.tsx'
+
+// The two biggest screens load when first opened, so the landing and sign-in pages reach a phone on a slow
+// connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
+const Admin = lazy(() => import('./pages/Admin.tsx'))
+const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -42,29 +46,45 @@ const Guarded = {
 /** The route table of SPEC section 2. */
 export function App() {
   const [location] = useLocation()
-  // A new page starts at its top, as a full page load would.
+  const firstPage = useRef(true)
+  // A new page starts at its top, as a full page load would, and a screen reader starts reading it: focus goes to
+  // the page unless the page put it somewhere itself (a field it focuses on opening). The first page is the
+  // browser's own load, which starts at the top of the document as usual.
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0)
+    if (firstPage.current) {
+      firstPage.current = false
+      return
+    }
+    const main = document.getElementById('main')
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true })
   }, [location])
 
   return (
     <Layout>
-      <Switch>
-        <Route path="/" component={Landing} />
-        <Route path="/login" component={Login} />
-        <Route path="/register" component={Register} />
-        <Route path="/forgot-password" component={ForgotPassword} />
-        <Route path="/reset-password" component={ResetPassword} />
-        <Route path="/dashboard" component={Guarded.Dashboard} />
-        <Route path="/profile" component={Guarded.Profile} />
-        <Route path="/session/create" component={Guarded.CreateSession} />
-        <Route path="/session/join" component={Guarded.JoinSession} />
-        <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
-        <Route path="/session/:code/role" component={Guarded.RoleSelection} />
-        <Route path="/session/:code/room" component={Guarded.SessionRoom} />
-        <Route path="/admin" component={Guarded.Admin} />
-        <Route component={NotFound} />
-      </Switch>
+      <Suspense fallback={<PageLoading role="status">Loading…</PageLoading>}>
+        <Switch>
+          <Route path="/" component={Landing} />
+          <Route path="/login" component={Login} />
+          <Route path="/register" component={Register} />
+          <Route path="/forgot-password" component={ForgotPassword} />
+          <Route path="/reset-password" component={ResetPassword} />
+          <Route path="/dashboard" component={Guarded.Dashboard} />
+          <Route path="/profile" component={Guarded.Profile} />
+          <Route path="/session/create" component={Guarded.CreateSession} />
+          <Route path="/session/join" component={Guarded.JoinSession} />
+          <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
+          <Route path="/session/:code/role" component={Guarded.RoleSelection} />
+          <Route path="/session/:code/room" component={Guarded.SessionRoom} />
+          <Route path="/admin" component={Guarded.Admin} />
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
     </Layout>
   )
 }
+
+const PageLoading = styled.p`
+  padding: 24px 16px;
+  text-align: center;
+`
