@@ -39,18 +39,24 @@ function read(timer: RoomTimer | null): ClockReading | null {
 
 /**
  * The running phase clock, re-read from the server's timestamps several times a second (so a throttled or
- * sleeping tab is right again the moment it wakes), re-rendering only when a whole second changes.
+ * sleeping tab is right again the moment it wakes), re-rendering only when a whole second changes. A new timer
+ * is read in the same render that brings it, so nothing ever pairs it with the previous timer's reading (the
+ * screen-reader announcement of a phase start depends on seeing the new clock from its first value).
  */
 export function useCountdown(timer: RoomTimer | null): ClockReading | null {
-  const [reading, setReading] = useState(() => read(timer))
+  const [state, setState] = useState(() => ({ timer, reading: read(timer) }))
   useEffect(() => {
-    setReading(read(timer))
+    setState({ timer, reading: read(timer) })
     if (!timer) return
     const tick = setInterval(() => {
       const next = read(timer)
-      setReading((previous) => (previous && next && previous.remaining === next.remaining && previous.elapsed === next.elapsed ? previous : next))
+      setState((previous) => (previous.timer === timer && sameReading(previous.reading, next) ? previous : { timer, reading: next }))
     }, 250)
     return () => clearInterval(tick)
   }, [timer])
-  return reading
+  return state.timer === timer ? state.reading : read(timer)
+}
+
+function sameReading(a: ClockReading | null, b: ClockReading | null): boolean {
+  return a !== null && b !== null && a.remaining === b.remaining && a.elapsed === b.elapsed
 }
