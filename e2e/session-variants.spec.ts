@@ -182,6 +182,29 @@ test('after 3 failed live connections the room says so, and Retry catches up wit
   await closeAll([doctor, patient])
 })
 
+test('when the session cannot be read again after connecting, the room says so and Retry reads it', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const p = patient.page
+  // The first read (loading the room) goes through; every read after the live channel connects fails.
+  let reads = 0
+  await p.route(`**/api/sessions/${code}`, (route) => (++reads === 1 ? route.continue() : route.abort()))
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  const stale = p.getByText('Could not refresh the session after reconnecting, so changes by others may be missing.')
+  await expect(stale).toBeVisible({ timeout: 30_000 })
+  expect(reads, 'the read was tried again before giving up').toBeGreaterThan(2)
+  await screenshot(p, 'session-resync-failed')
+
+  await p.unroute(`**/api/sessions/${code}`)
+  await p.getByRole('button', { name: 'Retry' }).click()
+  await expect(stale).toBeHidden()
+  await closeAll([doctor, patient])
+})
+
 test('someone with the code but not in the room sees the free roles, and the room itself is closed to them', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 1)

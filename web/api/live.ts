@@ -26,7 +26,8 @@ export const MAX_CONNECTION_ATTEMPTS = 3
 const RECONNECT_DELAY_MS = 5000
 const HEARTBEAT_MS = 10_000
 
-export function connectLive(code: string, token: string, handlers: LiveHandlers): LiveConnection {
+/** `currentToken` is read at every attempt: a reconnect after a password change elsewhere uses the new token. */
+export function connectLive(code: string, currentToken: () => string | null, handlers: LiveHandlers): LiveConnection {
   let failures = 0
   let connectedThisAttempt = false
   let refusedThisAttempt = false
@@ -34,11 +35,11 @@ export function connectLive(code: string, token: string, handlers: LiveHandlers)
 
   const client = new Client({
     webSocketFactory: () => new SockJS('/ws'),
-    connectHeaders: { Authorization: `Bearer ${token}` },
     heartbeatIncoming: HEARTBEAT_MS,
     heartbeatOutgoing: HEARTBEAT_MS,
     reconnectDelay: RECONNECT_DELAY_MS,
     beforeConnect: () => {
+      client.connectHeaders = { Authorization: `Bearer ${currentToken()}` }
       connectedThisAttempt = false
       refusedThisAttempt = false
       handlers.onStatus(failures === 0 ? 'connecting' : 'reconnecting')

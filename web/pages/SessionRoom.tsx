@@ -68,6 +68,14 @@ export default function SessionRoom() {
           </Button>
         </Alert>
       )}
+      {liveStatus === 'stale' && (
+        <Alert tone="error">
+          Could not refresh the session after reconnecting, so changes by others may be missing.{' '}
+          <Button type="button" $variant="secondary" onClick={retryLive}>
+            Retry
+          </Button>
+        </Alert>
+      )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
       <Body>
         {session.phase === 'WAITING' && (

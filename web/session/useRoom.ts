@@ -7,12 +7,17 @@ import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
+import { authStore } from '../auth/auth-store.ts'
 import { ACCESS_DENIED, NO_CODE, roomLoadError } from './RoomScreens.tsx'
 import { observeServerEvent, serverNow } from './server-clock.ts'
 
 export type RoomSnapshot = SnapshotFrom<typeof roomMachine>
+/** The live channel's state, or 'stale': connected, but the session could not be read again after connecting. */
+export type RoomLiveStatus = LiveStatus | 'stale'
 
 const FEEDBACK_FAILED = 'Failed to submit feedback. Please try again.'
+const RESYNC_ATTEMPTS = 4
+const RESYNC_DELAY_MS = 2000
 
 /** The room machine wired to this server: the two calls it makes while the user fills in the feedback form. */
 const browserRoomMachine = roomMachine.provide({
@@ -35,23 +40,30 @@ const browserRoomMachine = roomMachine.provide({
 export function useRoom(code: string) {
   const { user, token } = useAuth()
   const [snapshot, send] = useMachine(browserRoomMachine, { input: { userId: user?.id ?? 0 } })
-  const [liveStatus, setLiveStatus] = useState<LiveStatus>('connecting')
+  const [liveStatus, setLiveStatus] = useState<RoomLiveStatus>('connecting')
   const live = useRef<LiveConnection | null>(null)
   const loading = snapshot.matches('loading')
   const inRoom = snapshot.matches('room')
 
+  /** Reads the session into the room; false when the answer could not be had (the room keeps what it has). */
   const read = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!code) return send({ type: 'LOAD_FAILED', message: NO_CODE })
+    async (signal?: AbortSignal): Promise<boolean> => {
+      if (!code) return failLoad(NO_CODE)
       try {
         const details = await sessionsApi.get(code, signal)
-        if (signal?.aborted) return
-        if (!details) return send({ type: 'LOAD_FAILED', message: 'Session data not found' })
-        if (!details.userRole) return send({ type: 'LOAD_FAILED', message: ACCESS_DENIED })
+        if (signal?.aborted) return false
+        if (!details) return failLoad('Session data not found')
+        if (!details.userRole) return failLoad(ACCESS_DENIED)
         send({ type: 'SNAPSHOT', details, serverNow: serverNow() })
+        return true
       } catch (failure) {
-        if (signal?.aborted) return
+        if (signal?.aborted) return false
         if (loading) send({ type: 'LOAD_FAILED', message: roomLoadError(failure, code) })
+        return false
+      }
+      function failLoad(message: string) {
+        send({ type: 'LOAD_FAILED', message })
+        return false
       }
     },
     [code, send, loading],
@@ -67,16 +79,30 @@ export function useRoom(code: string) {
   // One live connection per room, opened once the session has been read (only participants may subscribe).
   const readRef = useRef(read)
   readRef.current = read
+  const resyncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const resyncRef = useRef<() => void>(() => {})
   useEffect(() => {
     if (!inRoom || live.current || !token) return
-    live.current = connectLive(code, token, {
+    /**
+     * After each (re)connection the session is read again; a read that fails (a blip, a busy server) is tried
+     * again, since what happened while the channel was down would otherwise stay missed. When it keeps failing,
+     * the room says so ('stale') and offers Retry, which reads again.
+     */
+    const resync = async (attempt: number) => {
+      if (await readRef.current()) return setLiveStatus((status) => (status === 'stale' ? 'connected' : status))
+      if (attempt >= RESYNC_ATTEMPTS) return setLiveStatus('stale')
+      resyncTimer.current = setTimeout(() => void resync(attempt + 1), RESYNC_DELAY_MS * attempt)
+    }
+    resyncRef.current = () => void resync(1)
+    live.current = connectLive(code, authStore.token, {
       onMessage: (message: LiveMessage) => {
         if (message.type === 'PHASE_CHANGE' || message.type === 'TIMER_START') observeServerEvent(message.startTimestamp)
         send({ type: 'LIVE', message })
       },
       onConnected: () => {
+        clearTimeout(resyncTimer.current)
         send({ type: 'SYNC_STARTED' })
-        void readRef.current()
+        void resync(1)
       },
       onStatus: setLiveStatus,
     })
@@ -84,6 +110,7 @@ export function useRoom(code: string) {
 
   useEffect(
     () => () => {
+      clearTimeout(resyncTimer.current)
       live.current?.close()
       live.current = null
     },
@@ -93,7 +120,7 @@ export function useRoom(code: string) {
   const disconnect = useCallback(() => {
     live.current?.close()
   }, [])
-  const retryLive = useCallback(() => live.current?.retry(), [])
+  const retryLive = useCallback(() => (liveStatus === 'stale' ? resyncRef.current() : live.current?.retry()), [liveStatus])
 
   return { snapshot, send, liveStatus, retryLive, disconnect }
 }
