@@ -83,6 +83,29 @@ test('New Case during reading brings another case, then the next topic once the 
   await closeAll([doctor, patient])
 })
 
+test('the Topic Completed dialog opens from the New Case answer even when its live message is lost', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  await createTopic(request, 1)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  await doctor.post(`/sessions/${code}/start`)
+  const d = doctor.page
+  // The doctor's live channel passes everything through but TOPIC_SELECTION_NEEDED.
+  await d.routeWebSocket(/\/ws\//, (ws) => {
+    const server = ws.connectToServer()
+    server.onMessage((message) => {
+      if (!String(message).includes('TOPIC_SELECTION_NEEDED')) ws.send(message)
+    })
+  })
+  await d.goto(roomUrl(code))
+  await expectPhase(d, 'Reading')
+  await d.getByRole('button', { name: 'New Case' }).click()
+  await expect(d.getByRole('dialog', { name: 'Topic Completed' })).toContainText(`You have completed every case in ${topic.name}`)
+  await closeAll([doctor, patient])
+})
+
 test('the patient asking for the next case is warned while the observer is still scoring', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)

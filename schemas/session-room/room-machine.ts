@@ -34,6 +34,8 @@ export interface RoomContext {
   draftFor: string
   formError: string | null
   choice: SubmitChoice | null
+  /** The patient asked for the next case, but the server had none to start (the topic ran out). */
+  noNextCase: boolean
 }
 
 export type RoomEvent =
@@ -67,6 +69,9 @@ function submission(context: RoomContext): FeedbackSubmission {
     ...(choice === 'roleChange' ? { requestRoleChange: true } : {}),
   }
 }
+
+/** The submit answer's `newCaseStarted` (WIRE.md section 5): whether the patient's request opened the next case. */
+const startedNewCase = (answer: unknown) => typeof answer === 'object' && answer !== null && (answer as { newCaseStarted?: unknown }).newCaseStarted === true
 
 function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: number): RoomSession {
   return (buffer ?? []).reduce((current, message) => withLiveMessage(current, message, userId), session)
@@ -102,7 +107,7 @@ export const roomMachine = setup({
     asksPatientQuestion: ({ context, event }) =>
       event.type === 'SUBMIT' && context.session?.role === 'patient' && event.choice !== 'close',
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
-    choseNextCase: ({ context }) => context.choice === 'newCase' || context.choice === 'roleChange',
+    choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
   },
   actions: {
@@ -121,7 +126,7 @@ export const roomMachine = setup({
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
     startBuffering: assign({ buffer: () => [] }),
     end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
-    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null })),
+    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, noNextCase: false })),
   },
 }).createMachine({
   id: 'room',
@@ -135,6 +140,7 @@ export const roomMachine = setup({
     draftFor: '',
     formError: null,
     choice: null,
+    noNextCase: false,
   }),
   initial: 'loading',
   states: {
@@ -198,7 +204,13 @@ export const roomMachine = setup({
           invoke: {
             src: 'submitFeedback',
             input: ({ context }) => submission(context),
-            onDone: [{ guard: 'choseClose', target: 'closed' }, { target: 'submitted' }],
+            onDone: [
+              { guard: 'choseClose', target: 'closed' },
+              {
+                target: 'submitted',
+                actions: assign({ noNextCase: ({ context, event }) => context.choice !== 'close' && !startedNewCase(event.output) }),
+              },
+            ],
             onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
           },
         },

@@ -16,19 +16,21 @@ function room(userId = PATIENT_ID, observer: ObserverFeedbackStatus = { hasObser
   const sent: FeedbackSubmission[] = []
   const clock = new SimulatedClock()
   let failNext: string | null = null
+  let nextCaseLeft = true
   const machine = roomMachine.provide({
     actors: {
       submitFeedback: fromPromise<unknown, FeedbackSubmission>(async ({ input }) => {
         if (failNext) throw new Error(failNext)
         sent.push(input)
-        return {}
+        return input.requestNewCase && nextCaseLeft ? { newCaseStarted: true } : {}
       }),
       observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => observer),
     },
   })
   const actor = createActor(machine, { input: { userId }, clock }).start()
   const failWith = (message: string) => (failNext = message)
-  return { actor, sent, clock, failWith, context: () => actor.getSnapshot().context }
+  const runOutOfCases = () => (nextCaseLeft = false)
+  return { actor, sent, clock, failWith, runOutOfCases, context: () => actor.getSnapshot().context }
 }
 
 function scoreAll(actor: ReturnType<typeof room>['actor']) {
@@ -158,6 +160,18 @@ t.test('after a new-case submit the form resets after 0.5 s', async (t) => {
   clock.increment(1)
   t.ok(actor.getSnapshot().matches({ room: 'editing' }))
   t.same(context().draft.scores, {})
+})
+
+t.test('a new-case submit that started no case (the topic ran out) stays submitted and says so', async (t) => {
+  const { actor, clock, context, runOutOfCases } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
+  runOutOfCases()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'roleChange' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  t.equal(context().noNextCase, true)
+  clock.increment(FORM_RESET_DELAY_MS * 4)
+  t.ok(actor.getSnapshot().matches({ room: 'submitted' }), 'no empty form to fill in again')
 })
 
 t.test('the draft resets on a new case, a new round and a new reading phase, and survives everything else', async (t) => {

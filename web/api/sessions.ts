@@ -21,7 +21,9 @@ export interface JoinWithRoleAnswer {
   isHost: boolean
 }
 
-export type NewCaseAnswer = { message: string; noMoreCases?: true; availableTopics?: string[]; sessionCompleted?: true }
+export type NewCaseAnswer =
+  | { message: string; noMoreCases: true; currentTopic: string; availableTopics: string[] }
+  | { message: string; noMoreCases?: undefined; sessionCompleted?: true }
 
 export const sessionsApi = {
   create: (title: string) =>

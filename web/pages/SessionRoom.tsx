@@ -26,7 +26,11 @@ export default function SessionRoom() {
   const code = useSessionCode()
   const { snapshot, send, liveStatus, retryLive, disconnect } = useRoom(code)
   const session = snapshot.context.session
-  const actions = useRoomActions(code, { onConsultationEnded: () => send({ type: 'CONSULTATION_ENDED' }), disconnect })
+  const actions = useRoomActions(code, {
+    onConsultationEnded: () => send({ type: 'CONSULTATION_ENDED' }),
+    onTopicSelectionNeeded: (message) => send({ type: 'LIVE', message }),
+    disconnect,
+  })
   const clock = useCountdown(session?.timer ?? null)
   useRoomSounds(session?.phase ?? null, session?.timer ?? null, clock?.remaining ?? null)
   const [findingsOpen, setFindingsOpen] = useState(false)

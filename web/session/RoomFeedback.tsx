@@ -27,7 +27,7 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
   }, [closing, disconnect])
 
   if (session.role !== 'patient' && session.role !== 'observer') return null
-  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted />
+  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase} />
   return (
     <>
       <FeedbackForm

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'
+import type { TopicSelectionNeededMessage } from '../../schemas/session-wire.ts'
 import { errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useTimedMessage } from '../components/useTimedMessage.ts'
@@ -19,7 +20,14 @@ const TOPIC_DIALOG_ACTIONS: ReadonlySet<RoomAction> = new Set(['selectTopic', 'e
  * The doctor's controls and the exit, each with its SPEC section 8 message (the server's own words first).
  * One action runs at a time; its name is `pending` so its button can say so.
  */
-export function useRoomActions(code: string, hooks: { onConsultationEnded: () => void; disconnect: () => void }) {
+export interface RoomActionHooks {
+  onConsultationEnded: () => void
+  /** New Case found the topic used up: the answer opens the topic dialog even if its live message is lost. */
+  onTopicSelectionNeeded: (message: TopicSelectionNeededMessage) => void
+  disconnect: () => void
+}
+
+export function useRoomActions(code: string, hooks: RoomActionHooks) {
   const [pending, setPending] = useState<RoomAction | null>(null)
   const error = useTimedMessage()
   const [topicError, setTopicError] = useState<string | null>(null)
@@ -43,7 +51,17 @@ export function useRoomActions(code: string, hooks: { onConsultationEnded: () =>
 
   const start = () => run('start', () => sessionsApi.start(code), 'Failed to start session')
   const skip = () => run('skip', () => sessionsApi.skipPhase(code, 'READING'), 'Failed to skip to consultation')
-  const newCase = () => run('newCase', () => sessionsApi.newCase(code), 'Failed to get new case')
+  const newCase = () =>
+    run(
+      'newCase',
+      async () => {
+        const answer = await sessionsApi.newCase(code)
+        if (!answer?.noMoreCases) return
+        const { currentTopic: completedTopic, availableTopics, message } = answer
+        hooks.onTopicSelectionNeeded({ type: 'TOPIC_SELECTION_NEEDED', sessionCode: code, completedTopic, availableTopics, message })
+      },
+      'Failed to get new case',
+    )
   const selectTopic = (topic: string) => run('selectTopic', () => sessionsApi.selectNewTopic(code, topic), 'Failed to select topic')
 
   const endConsultation = async () => {

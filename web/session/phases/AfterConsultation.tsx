@@ -25,11 +25,13 @@ export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession;
 }
 
 /** What a patient or observer sees once their feedback is in. */
-export function FeedbackSubmitted() {
+/** `noNextCase`: the patient asked for the next case and none was left to start. */
+export function FeedbackSubmitted({ noNextCase = false }: { noNextCase?: boolean }) {
   return (
     <Submitted role="status">
       <h2>Feedback Submitted</h2>
       <p>Thank you. The doctor can read it on their dashboard.</p>
+      {noNextCase && <p>No case is left in this topic, so no new case was started. Use Exit to complete the session.</p>}
     </Submitted>
   )
 }
