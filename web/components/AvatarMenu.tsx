@@ -191,5 +191,6 @@ const MenuItem = styled.button`
   color: ${theme.color.text};
   cursor: pointer;
   &:hover, &:focus-visible { background: ${theme.color.primarySoft}; }
-  &:focus-visible { outline-offset: -3px; }
+  /* The menu is a light surface inside the dark bar, whose light focus colour would not show on it. */
+  &&:focus-visible { outline-offset: -3px; outline-color: ${theme.color.focus}; }
 `

@@ -76,5 +76,5 @@ const HeroActions = styled.div`
   margin-top: 24px;
   .outline { background: transparent; color: #fff; }
   .outline:hover { background: rgba(255, 255, 255, 0.15); color: #fff; }
-  a:focus-visible { outline-color: ${theme.color.focusOnDark}; }
+  a:focus-visible, button:focus-visible { outline-color: ${theme.color.focusOnDark}; }
 `

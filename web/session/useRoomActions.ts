@@ -32,20 +32,21 @@ export function useRoomActions(code: string, hooks: RoomActionHooks) {
   const error = useTimedMessage()
   const [topicError, setTopicError] = useState<string | null>(null)
 
-  const run = async (action: RoomAction, call: () => Promise<unknown>, failure: string): Promise<boolean> => {
+  /** `leaving`: on success the page is about to leave, so the action stays pending and its buttons stay disabled. */
+  const run = async (action: RoomAction, call: () => Promise<unknown>, failure: string, leaving = false): Promise<boolean> => {
     setPending(action)
     error.clear()
     setTopicError(null)
     try {
       await call()
+      if (!leaving) setPending(null)
       return true
     } catch (problem) {
       const message = errorMessage(problem, failure)
       if (TOPIC_DIALOG_ACTIONS.has(action)) setTopicError(message)
       else error.show('error', message)
-      return false
-    } finally {
       setPending(null)
+      return false
     }
   }
 
@@ -69,7 +70,7 @@ export function useRoomActions(code: string, hooks: RoomActionHooks) {
   }
 
   const endSession = async () => {
-    if (!(await run('endSession', () => sessionsApi.end(code), 'Failed to end session'))) return
+    if (!(await run('endSession', () => sessionsApi.end(code), 'Failed to end session', true))) return
     hooks.disconnect()
     setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
   }

@@ -42,29 +42,32 @@ export function FeedbackForm(props: FeedbackFormProps) {
     <Form aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
       <h2>Feedback for the doctor</h2>
       <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
-      {orderedCriteria(props.criteria).map((criterion) => (
-        <Criterion key={criterion.id}>
-          {hasSubCriteria(criterion) ? (
-            <SubCriteria>
-              <legend>{criterion.name}</legend>
-              <Average>{averageText(criterion, props.draft)}</Average>
-              {criterion.subCriteria.map((sub) => (
-                <ScoreScale
-                  key={sub.id}
-                  name={slotId(criterion.id, sub.id)}
-                  label={sub.name}
-                  value={props.draft.scores[slotId(criterion.id, sub.id)]}
-                  onChange={(score) => props.onScore(slotId(criterion.id, sub.id), score)}
-                />
-              ))}
-            </SubCriteria>
-          ) : (
-            <ScoreScale name={slotId(criterion.id)} label={criterion.name} value={props.draft.scores[slotId(criterion.id)]} onChange={(score) => props.onScore(slotId(criterion.id), score)} />
-          )}
-        </Criterion>
-      ))}
-      <label htmlFor={commentId}>Additional comments</label>
-      <Comment id={commentId} value={props.draft.comment} onChange={(event) => props.onComment(event.target.value)} rows={4} maxLength={5000} />
+      {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
+      <Fields disabled={props.busy}>
+        {orderedCriteria(props.criteria).map((criterion) => (
+          <Criterion key={criterion.id}>
+            {hasSubCriteria(criterion) ? (
+              <SubCriteria>
+                <legend>{criterion.name}</legend>
+                <Average>{averageText(criterion, props.draft)}</Average>
+                {criterion.subCriteria.map((sub) => (
+                  <ScoreScale
+                    key={sub.id}
+                    name={slotId(criterion.id, sub.id)}
+                    label={sub.name}
+                    value={props.draft.scores[slotId(criterion.id, sub.id)]}
+                    onChange={(score) => props.onScore(slotId(criterion.id, sub.id), score)}
+                  />
+                ))}
+              </SubCriteria>
+            ) : (
+              <ScoreScale name={slotId(criterion.id)} label={criterion.name} value={props.draft.scores[slotId(criterion.id)]} onChange={(score) => props.onScore(slotId(criterion.id), score)} />
+            )}
+          </Criterion>
+        ))}
+        <label htmlFor={commentId}>Additional comments</label>
+        <Comment id={commentId} value={props.draft.comment} onChange={(event) => props.onComment(event.target.value)} rows={4} maxLength={5000} />
+      </Fields>
       {props.formError && <Alert tone="error">{props.formError}</Alert>}
       {props.choices.length > 0 && (
         <Choices>
@@ -87,6 +90,13 @@ function averageText(criterion: CriterionView, draft: FeedbackDraft): string {
 const Form = styled.form`
   margin-top: 20px;
   h2 { font-size: 1.2rem; }
+`
+
+const Fields = styled.fieldset`
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
   > label { display: block; margin-top: 16px; font-weight: 600; }
 `
 
