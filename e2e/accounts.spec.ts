@@ -164,6 +164,14 @@ test('failed calls show the network message or the server words, else the page f
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.')
 
+  // A success that is not ours (a captive portal's page) signs nobody in.
+  await page.unroute('**/api/auth/login')
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Sign in to the hotel wifi</html>' }))
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Network error. Please check your connection and try again.')
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+
   await page.route('**/api/auth/forgot-password', (route) =>
     route.fulfill({ status: 429, json: { error: 'Too many attempts. Please wait 3600 seconds and try again.', retryAfterSeconds: 3600 } }),
   )

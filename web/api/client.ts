@@ -60,21 +60,33 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(0, null, null)
   }
   options.onResponse?.(response)
-  const data = await readJson(response)
+  const data = await readJson(response, options.signal)
+  // A success whose body was cut off or is not ours (a captive portal's page) is no success: nothing was learnt.
+  if (response.ok && data === UNREADABLE) throw new ApiError(0, null, null)
   if (response.ok) return data as T
 
   if (response.status === 401) handleUnauthorized(options.quietUnauthorized ?? false)
-  const serverError = (data as { error?: unknown } | null)?.error
-  throw new ApiError(response.status, typeof serverError === 'string' && serverError ? serverError : null, data)
+  const answer = data === UNREADABLE ? null : data
+  const serverError = (answer as { error?: unknown } | null)?.error
+  throw new ApiError(response.status, typeof serverError === 'string' && serverError ? serverError : null, answer)
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '')
+const UNREADABLE = Symbol('unreadable body')
+
+/** The JSON body; null for an empty one; UNREADABLE when it could not be read or is not JSON. */
+async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
+  let text: string
+  try {
+    text = await response.text()
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return UNREADABLE
+  }
   if (!text) return null
   try {
     return JSON.parse(text)
   } catch {
-    return null
+    return UNREADABLE
   }
 }
 
