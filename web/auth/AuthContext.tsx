@@ -9,6 +9,7 @@ export interface Auth {
   signIn(token: string, user: UserView): void
   signOut(): void
   updateUser(user: UserView): void
+  replaceToken(token: string): void
 }
 
 const AuthContext = createContext<Auth | null>(null)
@@ -35,6 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn: authStore.signIn,
       signOut: authStore.signOut,
       updateUser: authStore.updateUser,
+      replaceToken: authStore.replaceToken,
     }),
     [stored],
   )

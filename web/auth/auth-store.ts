@@ -31,6 +31,10 @@ export const authStore = {
   updateUser(user: UserView) {
     if (current) publish({ token: current.token, user })
   },
+  /** The same user with a new token (after a password change), keeping whatever user data is newest. */
+  replaceToken(token: string) {
+    if (current) publish({ token, user: current.user })
+  },
 }
 
 // Another tab signing in or out changes localStorage: follow it so tabs never disagree about who is signed in.

@@ -18,7 +18,7 @@ export default function Profile() {
         {user.role === 'ADMIN' && ' You are an administrator.'}
       </Account>
       <NameCard user={user} />
-      {user.provider === 'LOCAL' && <PasswordCard user={user} />}
+      {user.provider === 'LOCAL' && <PasswordCard />}
     </Page>
   )
 }

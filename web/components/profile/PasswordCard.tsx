@@ -1,4 +1,4 @@
-import { ChangePasswordForm, type UserView } from '../../../schemas/auth.ts'
+import { ChangePasswordForm } from '../../../schemas/auth.ts'
 import { changePassword } from '../../api/auth.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { useAuth } from '../../auth/AuthContext.tsx'
@@ -13,8 +13,8 @@ const CONFIRM: [string, string] = ['newPassword', 'confirmPassword']
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 /** Only for email accounts (provider LOCAL): Google accounts have no password here. */
-export function PasswordCard({ user }: { user: UserView }) {
-  const { signIn } = useAuth()
+export function PasswordCard() {
+  const { replaceToken } = useAuth()
   const form = useForm(ChangePasswordForm, EMPTY, { confirm: CONFIRM })
   const { message, show, clear } = useTimedMessage()
 
@@ -25,7 +25,7 @@ export function PasswordCard({ user }: { user: UserView }) {
     try {
       const answer = await changePassword(currentPassword, newPassword)
       // The change voided every older token, ours included: keep working with the one the server just issued.
-      signIn(answer.token, user)
+      replaceToken(answer.token)
       form.reset(EMPTY)
       show('success', 'Password changed successfully!')
     } catch (failure) {
