@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify'
  * Headers on every answer that make a page harder to abuse. The sign-in token lives in localStorage, so an
  * injected script would own the account: scripts come only from this server and Google's sign-in, which the
  * spec loads from Google. Styles may be inline (styled-components writes them at run time), images may come
- * from any https/http address (an admin may give a case image by URL), and no other site may frame the app.
+ * from any https/http address (an admin may give a case image by URL) or a blob: (the editor reads a chosen
+ * file's dimensions before uploading it), and no other site may frame the app.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' https://accounts.google.com/gsi/client",
   "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
-  "img-src 'self' data: https: http:",
+  "img-src 'self' data: blob: https: http:",
   "connect-src 'self' https://accounts.google.com/gsi/",
   'frame-src https://accounts.google.com/gsi/',
   "object-src 'none'",

@@ -29,11 +29,12 @@ export function ImageUpload({ url, onChange, onUploadingChange, error }: ImageUp
     event.target.value = ''
     if (!file) return
     setUploadError(null)
-    const problem = await imageFileProblem(file)
-    if (problem) return setUploadError(problem)
+    // Busy from the first check on: a second file chosen meanwhile would race this one.
     setProgress(0)
     onUploadingChange(true)
     try {
+      const problem = await imageFileProblem(file)
+      if (problem) return setUploadError(problem)
       const uploaded = await uploadImage(file, setProgress)
       setPreviewFailed(false)
       onChange(uploaded.url)
