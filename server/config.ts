@@ -39,7 +39,7 @@ const flag = (name: string) =>
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber('PORT must be a number'), v.integer('PORT must be a whole number'), v.minValue(0, 'PORT must be 0-65535'), v.maxValue(65535, 'PORT must be 0-65535')), '8080'),
-  HOST: v.optional(v.string(), '0.0.0.0'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must name an interface, such as 0.0.0.0'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be a full URL such as https://plab.example.org'))),
   DATA_DIR: v.optional(v.string(), './data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://'))),
@@ -77,9 +77,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production'
   const dataDir = path.resolve(e.DATA_DIR)
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production')
+  // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
+  // default in production, and otherwise only on the embedded database.
+  const seedDemo = e.SEED_DEMO ?? (!e.DATABASE_URL && !production)
   return {
     port: e.PORT,
-    host: e.HOST,
+    // With the demo's published passwords in the database, only this machine may reach it unless HOST says otherwise.
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
@@ -89,9 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID ?? null,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase() ?? null,
-    // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
-    // default in production, and otherwise only on the embedded database.
-    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && !production),
+    seedDemo,
     rateLimits: e.RATE_LIMITS ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

@@ -17,6 +17,9 @@ t.test('with DATABASE_URL, demo content is off unless asked for', async (t) => {
   t.equal(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO: 'true' }).seedDemo, true)
   const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }
   t.equal(loadConfig(production).seedDemo, false, 'no demo accounts with published passwords in production')
+  t.equal(loadConfig(production).host, '0.0.0.0')
+  t.equal(loadConfig({ DATA_DIR: dataDir }).host, '127.0.0.1', 'with the demo accounts, only this machine can reach the server')
+  t.equal(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).host, '0.0.0.0', 'unless HOST says otherwise')
 })
 
 t.test('each bad setting is named with what is wrong', async (t) => {
