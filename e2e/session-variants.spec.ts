@@ -228,6 +228,26 @@ test('when the session cannot be read again after connecting, the room says so a
   await closeAll([doctor, patient])
 })
 
+test('someone who joins during the feedback phase is told there is nothing for them to score', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 2)
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const late = await newPlayer(browser, request, 'late')
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`)
+  await late.post(`/sessions/${code}/join-with-role`, { role: 'observer' })
+  await late.page.goto(roomUrl(code))
+  await expectPhase(late.page, 'Feedback')
+  await expect(late.page.getByText('You joined after this consultation ended, so there is nothing for you to score.')).toBeVisible()
+  await expect(late.page.getByRole('form', { name: 'Feedback for the doctor' })).toHaveCount(0)
+  await doctor.page.goto(roomUrl(code))
+  await expect(doctor.page.getByRole('list', { name: 'Feedback so far' })).not.toContainText(late.account.name)
+  await closeAll([doctor, patient, late])
+})
+
 test('someone with the code but not in the room sees the free roles, and the room itself is closed to them', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 1)

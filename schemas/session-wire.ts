@@ -18,6 +18,8 @@ export interface ParticipantView {
   isOnline: boolean
   hasCompleted: boolean
   hasGivenFeedback: boolean
+  /** Arrived during this case's feedback phase: nothing to score until the next case (not in the reference). */
+  joinedAfterConsultation: boolean
 }
 
 /** The timing part of a session as the room rebuilds its countdown from it. */

@@ -45,7 +45,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
 function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'SessionCreated' }>): SessionState {
   switch (event.type) {
     case 'ParticipantJoined':
-      return { ...state, participants: joined(state.participants, event) }
+      return { ...state, participants: joined(state, event) }
     case 'ParticipantLeft':
       return { ...state, participants: updated(state.participants, event.userId, { active: false }) }
     case 'SessionConfigured':
@@ -59,7 +59,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         caseScored: false,
         topicChoicePending: false,
         // Feedback and completion belong to one (case, round): a new case starts everyone afresh.
-        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false })),
+        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false })),
       }
     case 'TopicAdded': {
       const topics = state.config.selectedTopics
@@ -97,13 +97,24 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
   }
 }
 
-/** A returning participant keeps their record (and this round's feedback flags) under the role chosen now. */
-function joined(participants: Participant[], event: SessionEventOf<'ParticipantJoined'>): Participant[] {
+/**
+ * A returning participant keeps their record (and this round's feedback flags) under the role chosen now; someone
+ * new who arrives in the feedback phase has seen none of the consultation being scored.
+ */
+function joined({ participants, phase }: SessionState, event: SessionEventOf<'ParticipantJoined'>): Participant[] {
   const existing = participants.find((p) => p.userId === event.userId)
   if (existing) return updated(participants, event.userId, { name: event.name, role: event.role, active: true })
   return [
     ...participants,
-    { userId: event.userId, name: event.name, role: event.role, active: true, hasCompleted: false, hasGivenFeedback: false },
+    {
+      userId: event.userId,
+      name: event.name,
+      role: event.role,
+      active: true,
+      hasCompleted: false,
+      hasGivenFeedback: false,
+      joinedAfterConsultation: phase === 'FEEDBACK',
+    },
   ]
 }
 

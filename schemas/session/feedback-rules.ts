@@ -19,6 +19,8 @@ import {
 
 type SubmitFeedback = Extract<SessionCommand, { type: 'SubmitFeedback' }>
 
+export const JOINED_AFTER_CONSULTATION = 'You joined after this consultation ended, so there is nothing for you to score yet: you can give feedback on the next case.'
+
 export function decideSubmitFeedback(state: SessionState, command: SubmitFeedback, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   const giver = requireParticipant(state, actor)
   if (giver.role === 'DOCTOR') throw new SessionRuleError(403, 'Only the patient or observer can give feedback')
@@ -29,6 +31,7 @@ export function decideSubmitFeedback(state: SessionState, command: SubmitFeedbac
   if (state.phase !== 'FEEDBACK' || state.caseId === null) {
     throw new SessionRuleError(409, 'Feedback can be submitted once the consultation has ended')
   }
+  if (giver.joinedAfterConsultation) throw new SessionRuleError(409, JOINED_AFTER_CONSULTATION)
   // Flags reset with every CaseAssigned, and every new round assigns a case: this is once per (case, round).
   if (giver.hasGivenFeedback) throw new SessionRuleError(409, 'You have already submitted feedback for this case')
   const criteriaScores = checkedScores(ctx.currentCriteria, command.criteriaScores)
@@ -79,7 +82,9 @@ function afterFeedback(
   return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
 }
 
-const activeObservers = (state: SessionState) => state.participants.filter((p) => p.active && p.role === 'OBSERVER')
+/** The observers who can score this round: someone who arrived during its feedback phase is not waited for. */
+const activeObservers = (state: SessionState) =>
+  state.participants.filter((p) => p.active && p.role === 'OBSERVER' && !p.joinedAfterConsultation)
 
 /**
  * The observer's side of a round is done once one observer has scored it (then the case may move on): what the

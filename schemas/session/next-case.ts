@@ -64,7 +64,10 @@ export function caseOfNewTopic(state: SessionState, topic: string, ctx: Decision
   return [...added, ...replaceCase(state, caseId, ctx)]
 }
 
-/** True when every participant still in the room has finished (the doctor only by completing explicitly). */
+/**
+ * True when every participant still in the room has finished (the doctor only by completing explicitly); someone
+ * who arrived during the feedback phase has nothing to finish.
+ */
 export function everyoneCompleted(state: SessionState): boolean {
-  return activeParticipants(state).every((p) => p.hasCompleted)
+  return activeParticipants(state).every((p) => p.hasCompleted || p.joinedAfterConsultation)
 }

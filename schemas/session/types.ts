@@ -31,6 +31,11 @@ export interface Participant {
   active: boolean
   hasCompleted: boolean
   hasGivenFeedback: boolean
+  /**
+   * Joined during this case's feedback phase, so saw none of the consultation being scored: nothing to score
+   * (or to wait for) until the next case.
+   */
+  joinedAfterConsultation: boolean
 }
 
 /** A running phase clock: the deadline is startTimestamp + durationSeconds * 1000 (epoch ms). */

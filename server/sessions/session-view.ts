@@ -36,6 +36,7 @@ export function participantViews(state: SessionState, isOnline: IsOnline): Parti
       isOnline: isOnline(p.userId),
       hasCompleted: p.hasCompleted,
       hasGivenFeedback: p.hasGivenFeedback,
+      joinedAfterConsultation: p.joinedAfterConsultation,
     }))
 }
 

@@ -1,6 +1,7 @@
 import t from 'tap'
-import { overallPerformance, type CriterionScore } from '../../schemas/session/index.ts'
-import { feedback, HOST, inConsultation, inFeedback, OBSERVER, PATIENT, refused, scores, T0 } from './fixtures.ts'
+import { JOINED_AFTER_CONSULTATION, observerFeedbackStatus } from '../../schemas/session/feedback-rules.ts'
+import { overallPerformance, type Actor, type CriterionScore } from '../../schemas/session/index.ts'
+import { feedback, HOST, inConsultation, inFeedback, OBSERVER, PATIENT, refused, roomOfThree, scores, SECOND_OBSERVER, T0 } from './fixtures.ts'
 
 const RATINGS = 'Please provide ratings for all criteria before submitting'
 const WHOLE = 'Scores must be whole numbers from 0 to 4'
@@ -108,4 +109,30 @@ t.test('the observer side of a round is done once one of several observers has s
   t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER'), person(4, 'OBSERVER')])), { hasObserver: true, observerHasGivenFeedback: false, observerCount: 2 })
   t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER', true), person(4, 'OBSERVER')])), { hasObserver: true, observerHasGivenFeedback: true, observerCount: 2 })
   t.same(observerFeedbackStatus(withPeople([person(3, 'OBSERVER', false, false)])).hasObserver, false, 'an observer who left does not count')
+})
+
+t.test('SubmitFeedback: someone who arrived in the feedback phase has nothing to score, and is not waited for', async (t) => {
+  const session = roomOfThree().run({ type: 'Start' }, HOST).run({ type: 'SkipPhase' }, HOST)
+  session.run({ type: 'JoinWithRole', role: 'OBSERVER' }, SECOND_OBSERVER)
+  t.match(session.state.participants.find((p) => p.userId === SECOND_OBSERVER.userId), { joinedAfterConsultation: false }, 'joined during the consultation: saw it')
+  session.run({ type: 'SkipPhase' }, HOST)
+  const late: Actor = { userId: 5, name: 'Lee Late', isAdmin: false }
+  session.run({ type: 'JoinWithRole', role: 'OBSERVER' }, late)
+  t.match(session.state.participants.find((p) => p.userId === late.userId), { joinedAfterConsultation: true })
+  refused(t, session, feedback(), late, 409, JOINED_AFTER_CONSULTATION)
+  t.same(observerFeedbackStatus(session.state), { hasObserver: true, observerHasGivenFeedback: false, observerCount: 2 }, 'the late observer is not counted')
+
+  // Patient and the observers who watched have scored: the next case starts, and the late observer scores that one.
+  session.run(feedback(), OBSERVER).run(feedback(), SECOND_OBSERVER)
+  session.run(feedback({ requestNewCase: false }), PATIENT)
+  t.match(session.state, { phase: 'READING', currentRound: 2 })
+  t.match(session.state.participants.find((p) => p.userId === late.userId), { joinedAfterConsultation: false })
+})
+
+t.test('Complete: a late arrival does not keep the session open once everyone who played has finished', async (t) => {
+  const session = inFeedback()
+  const late: Actor = { userId: 5, name: 'Lee Late', isAdmin: false }
+  session.run({ type: 'JoinWithRole', role: 'OBSERVER' }, late)
+  session.run(feedback(), PATIENT).run({ type: 'Leave', reason: 'LEFT' }, OBSERVER)
+  t.same(session.when({ type: 'Complete' }, HOST).map((e) => e.type), ['ParticipantCompleted', 'SessionEnded'])
 })

@@ -47,7 +47,7 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
   const joined = await asObserver.post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   t.equal(joined.status, 200)
   t.same(joined.json.participants.map((p: { role: string }) => p.role), ['doctor', 'patient', 'observer'])
-  t.same(joined.json.participants[0], { id: String(doctor.id), userId: doctor.id, name: 'Dora Doctor', role: 'doctor', isOnline: false, hasCompleted: false, hasGivenFeedback: false })
+  t.same(joined.json.participants[0], { id: String(doctor.id), userId: doctor.id, name: 'Dora Doctor', role: 'doctor', isOnline: false, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false })
 
   t.equal((await asPatient.post(`/sessions/${code}/start`)).status, 403, 'only the host starts')
   t.equal((await asDoctor.post(`/sessions/${code}/start`)).status, 200)

@@ -7,7 +7,7 @@ import type { RoomSnapshot } from './useRoom.ts'
 import { LEAVE_DELAY_MS } from './useRoomActions.ts'
 import { ObserverPendingDialog } from './dialogs/ConfirmDialogs.tsx'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
-import { FeedbackSubmitted } from './phases/AfterConsultation.tsx'
+import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
 
 /**
  * The patient's or observer's feedback, from the room machine: fill in during the consultation, submit in the
@@ -28,6 +28,7 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
 
   if (session.role !== 'patient' && session.role !== 'observer') return null
   if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase} />
+  if (me?.joinedAfterConsultation) return <JoinedAfterConsultation />
   return (
     <>
       <FeedbackForm

@@ -8,7 +8,7 @@ import { roleLabel } from '../RoleBadge.tsx'
 /** Feedback: the doctor waits for the scores; the patient and observer give them. */
 export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession; feedbackForm: ReactNode }) {
   if (session.role !== 'doctor') return <>{feedbackForm}</>
-  const givers = session.participants.filter((p) => p.role !== 'doctor')
+  const givers = session.participants.filter((p) => p.role !== 'doctor' && !p.joinedAfterConsultation)
   return (
     <section aria-labelledby="feedback-wait-heading">
       <h2 id="feedback-wait-heading">Consultation Complete - waiting for feedback from Patient and Observer</h2>
@@ -36,6 +36,16 @@ export function FeedbackSubmitted({ noNextCase = false }: { noNextCase?: boolean
   )
 }
 
+/** A patient or observer who arrived during this feedback phase: they saw nothing to score. */
+export function JoinedAfterConsultation() {
+  return (
+    <LateArrival role="status">
+      <h2>Feedback for this case is under way</h2>
+      <p>You joined after this consultation ended, so there is nothing for you to score. The next case is yours to score.</p>
+    </LateArrival>
+  )
+}
+
 export function CompletedPhase() {
   return (
     <section aria-labelledby="completed-heading">
@@ -52,6 +62,14 @@ const List = styled.ul`
 
 const Done = styled.strong`
   color: ${theme.color.success};
+`
+
+const LateArrival = styled.div`
+  padding: 16px;
+  border-radius: ${theme.radius.medium};
+  background: ${theme.color.primarySoft};
+  h2 { font-size: 1.2rem; }
+  p { margin: 0; }
 `
 
 const Submitted = styled.div`
