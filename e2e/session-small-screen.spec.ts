@@ -28,6 +28,7 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await d.getByLabel('Add a topic').selectOption(topic.name)
   await d.getByRole('button', { name: 'Add', exact: true }).press('Enter')
   await d.getByRole('button', { name: 'Remove Random' }).press('Enter')
+  await expect(d.getByRole('button', { name: `Remove ${topic.name}` }), 'focus stays among the chips').toBeFocused()
   // Radio groups move with the arrow keys: from 8 minutes (the default) to 7.5.
   await d.getByRole('group', { name: 'Consultation time', exact: true }).getByRole('radio', { name: '8 min' }).focus()
   await d.keyboard.press('ArrowLeft')

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { RANDOM_TOPIC, topicOptions, withTopic } from '../../../schemas/session-room/config-form.ts'
 import { theme } from '../../theme.ts'
@@ -17,6 +17,16 @@ export function TopicPicker({ categories, topics, onChange }: { categories: stri
     setPick('')
   }
 
+  // The removed chip's button takes keyboard focus with it: hand it to the next chip, else the topic list.
+  const chips = useRef<HTMLUListElement>(null)
+  const remove = (index: number) => {
+    onChange(topics.filter((_, i) => i !== index))
+    const buttons = chips.current?.querySelectorAll('button') ?? []
+    const next = buttons[index + 1] ?? buttons[index - 1]
+    if (next) next.focus()
+    else document.getElementById(selectId)?.focus()
+  }
+
   return (
     <div>
       <label htmlFor={selectId}>Add a topic</label>
@@ -33,11 +43,11 @@ export function TopicPicker({ categories, topics, onChange }: { categories: stri
           Add
         </AddButton>
       </AddRow>
-      <Chips aria-label="Selected topics">
-        {topics.map((topic) => (
+      <Chips aria-label="Selected topics" ref={chips}>
+        {topics.map((topic, index) => (
           <li key={topic}>
             <span>{chipLabel(topic)}</span>
-            <button type="button" onClick={() => onChange(topics.filter((t) => t !== topic))} aria-label={`Remove ${topic}`}>
+            <button type="button" onClick={() => remove(index)} aria-label={`Remove ${topic}`}>
               ×
             </button>
           </li>
