@@ -108,6 +108,14 @@ export async function sessionByApi(doctor: Player, topic: string, joiners: Array
   return sessionCode
 }
 
+/** Two signed-in players in a topic session of their own: the doctor hosting it, the patient joined. */
+export async function doctorWithPatient(browser: Browser, request: APIRequestContext, topic: string) {
+  const doctor = await newPlayer(browser, request, 'doctor')
+  const patient = await newPlayer(browser, request, 'patient')
+  const code = await sessionByApi(doctor, topic, [[patient, 'patient']])
+  return { doctor, patient, code }
+}
+
 export const roomUrl = (code: string) => `/session/${code}/room`
 
 export async function expectPhase(page: Page, label: string) {

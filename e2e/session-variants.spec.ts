@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from './fixtures.ts'
-import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, uniqueRecallDate, unique } from './session-helpers.ts'
+import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, uniqueRecallDate, unique } from './session-helpers.ts'
 
 /** The rest of issue 5's done-means: recall mode, New Case, the pending-observer question and a reload. */
 
@@ -38,9 +38,7 @@ test('New Case during reading brings another case, then the next topic once the 
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)
   const nextTopic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   await doctor.post(`/sessions/${code}/start`)
   for (const player of [doctor, patient]) await player.page.goto(roomUrl(code))
   const d = doctor.page
@@ -87,9 +85,7 @@ test('the Topic Completed dialog opens from the New Case answer even when its li
   test.setTimeout(60_000)
   const topic = await createTopic(request, 1)
   await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   await doctor.post(`/sessions/${code}/start`)
   const d = doctor.page
   // The doctor's live channel passes everything through but TOPIC_SELECTION_NEEDED.
@@ -186,9 +182,7 @@ test('a reload in the middle of the consultation resumes with the right time lef
 test('after 3 failed live connections the room says so, and Retry catches up with what happened', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   const p = patient.page
   // SockJS starts with GET /ws/info: refusing it makes every connection attempt fail.
   await p.route('**/ws/**', (route) => route.abort())
@@ -208,9 +202,7 @@ test('after 3 failed live connections the room says so, and Retry catches up wit
 test('when the session cannot be read again after connecting, the room says so and Retry reads it', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   const p = patient.page
   // The first read (loading the room) goes through; every read after the live channel connects fails.
   let reads = 0
@@ -231,10 +223,8 @@ test('when the session cannot be read again after connecting, the room says so a
 test('someone who joins during the feedback phase is told there is nothing for them to score', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 2)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   const late = await newPlayer(browser, request, 'late')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
   await doctor.post(`/sessions/${code}/start`)
   await doctor.post(`/sessions/${code}/skip-phase`)
   await doctor.post(`/sessions/${code}/skip-phase`)
@@ -251,10 +241,8 @@ test('someone who joins during the feedback phase is told there is nothing for t
 test('someone with the code but not in the room sees the free roles, and the room itself is closed to them', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   const stranger = await newPlayer(browser, request, 'stranger')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
 
   await stranger.page.goto(roomUrl(code))
   await expect(stranger.page.getByText("Access denied. You don't have permission to access this session.")).toBeVisible()
@@ -268,9 +256,7 @@ test('someone with the code but not in the room sees the free roles, and the roo
 
 test('the Exit dialog keeps the phase it was opened in: feedback starting meanwhile does not turn leaving into completing', async ({ browser, request }) => {
   const topic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   await doctor.post(`/sessions/${code}/start`)
   const p = patient.page
   await p.goto(roomUrl(code))
