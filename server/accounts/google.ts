@@ -4,8 +4,15 @@ export interface GoogleIdentity {
   googleId: string
   email: string
   emailVerified: boolean
+  /**
+   * Google is the authority for this address, not merely a witness that someone once verified it: a Gmail
+   * address, or one of a Google Workspace domain (the `hd` claim). Google's own advice for linking accounts.
+   */
+  emailOwnedByGoogleAccount: boolean
   name: string
 }
+
+const GMAIL = /@(gmail|googlemail)\.com$/
 
 export interface GoogleVerifier {
   verify(idToken: string): Promise<GoogleIdentity | null>
@@ -26,10 +33,13 @@ export function createGoogleVerifier(clientId: string, certs?: Record<string, st
         const ticket = await client.verifySignedJwtWithCertsAsync(idToken, keys, clientId, ISSUERS)
         const payload = ticket.getPayload()
         if (!payload?.sub || !payload.email) return null
+        const email = payload.email.toLowerCase()
+        const emailVerified = payload.email_verified === true
         return {
           googleId: payload.sub,
-          email: payload.email.toLowerCase(),
-          emailVerified: payload.email_verified === true,
+          email,
+          emailVerified,
+          emailOwnedByGoogleAccount: emailVerified && (GMAIL.test(email) || Boolean(payload.hd)),
           name: payload.name?.trim() || payload.email,
         }
       } catch {

@@ -33,13 +33,21 @@ t.test('a first Google sign-in creates a GOOGLE user; the next finds it', async 
   t.equal(change.status, 403, 'Google accounts have no password to change')
 })
 
-t.test('a verified Google email links to the existing LOCAL account, which stays LOCAL', async (t) => {
+t.test('a Google Workspace address links to the existing LOCAL account, which stays LOCAL', async (t) => {
   const local = await signedInUser(ctx, { name: 'Lena Local' })
-  const linked = await google(idToken({ sub: 'g-2', email: local.email, name: 'Lena on Google' }))
+  const linked = await google(idToken({ sub: 'g-2', email: local.email, name: 'Lena on Google', hd: local.email.split('@')[1] }))
   t.equal(linked.status, 200)
   t.match(linked.json.user, { id: local.id, provider: 'LOCAL', googleId: 'g-2', name: 'Lena Local' })
   const password = await call(ctx.app, { method: 'POST', url: '/api/auth/login', body: { email: local.email, password: local.password } })
   t.equal(password.status, 200, 'the password still works')
+})
+
+t.test('an address Google verified but does not own (no Gmail, no Workspace domain) does not link', async (t) => {
+  const local = await signedInUser(ctx)
+  const refused = await google(idToken({ sub: 'g-6', email: local.email }))
+  t.same([refused.status, refused.json.error], [409, 'An account with this email already exists. Please sign in with your email and password.'])
+  const login = await call(ctx.app, { method: 'POST', url: '/api/auth/login', body: { email: local.email, password: local.password } })
+  t.equal(login.json.user.googleId, null, 'nothing was linked')
 })
 
 t.test('an unverified Google email cannot take over an account', async (t) => {
