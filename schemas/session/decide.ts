@@ -5,7 +5,7 @@
  */
 import { chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
-import { decideSubmitFeedback } from './feedback-rules.ts'
+import { decideSubmitFeedback, withNextCaseIfRoundScored } from './feedback-rules.ts'
 import { decideJoin, decideLeave, hasEnded, requireHost, SESSION_ENDED } from './participants.ts'
 import {
   decideComplete,
@@ -27,12 +27,14 @@ import {
 
 /**
  * What each command reads of the case bank, so the server loads only that: the catalog and category names
- * for commands that may choose a case, the current mark scheme for feedback. Every other command decides on
+ * for commands that may choose a case (a join too: a patient joining mid-feedback may start the next case), the
+ * current mark scheme for feedback. Every other command decides on
  * the session's own state alone.
  */
 export function caseBankNeeds(command: SessionCommand): { catalog: boolean; criteria: boolean } {
   switch (command.type) {
     case 'Configure':
+    case 'JoinWithRole':
     case 'Start':
     case 'NewCase':
     case 'SelectNewTopic':
@@ -60,7 +62,7 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
   if (hasEnded(state)) throw new SessionRuleError(409, SESSION_ENDED)
   switch (command.type) {
     case 'JoinWithRole':
-      return decideJoin(state, command, actor, ctx)
+      return withNextCaseIfRoundScored(state, decideJoin(state, command, actor, ctx), ctx)
     case 'Configure':
       return decideConfigure(state, command, actor, ctx)
     case 'Start':

@@ -58,8 +58,9 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
         caseScored: false,
         topicChoicePending: false,
-        // Feedback and completion belong to one (case, round): a new case starts everyone afresh.
-        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false })),
+        // Feedback and completion belong to one (case, round): a new case starts everyone afresh. Someone away
+        // when it starts has seen none of it until they come back.
+        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: !p.active })),
       }
     case 'TopicAdded': {
       const topics = state.config.selectedTopics
@@ -75,7 +76,6 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         phase: event.phase,
         status: event.phase === 'WAITING' || event.phase === 'COMPLETED' ? state.status : 'IN_PROGRESS',
         timer: timerOf(event),
-        caseScored: state.caseScored || event.phase === 'FEEDBACK',
       }
     case 'RolesSwapped':
       return {
@@ -87,7 +87,12 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         }),
       }
     case 'FeedbackSubmitted':
-      return { ...state, participants: updated(state.participants, event.fromUserId, { hasGivenFeedback: true, hasCompleted: true }) }
+      // Someone else scored this case: reaching the feedback phase alone (start, skip, skip) does not count.
+      return {
+        ...state,
+        caseScored: true,
+        participants: updated(state.participants, event.fromUserId, { hasGivenFeedback: true, hasCompleted: true }),
+      }
     case 'ParticipantCompleted':
       return { ...state, participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
@@ -98,12 +103,16 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
 }
 
 /**
- * A returning participant keeps their record (and this round's feedback flags) under the role chosen now; someone
- * new who arrives in the feedback phase has seen none of the consultation being scored.
+ * A returning participant keeps their record (and this round's feedback flags) under the role chosen now. Someone
+ * who arrives in the feedback phase, new or back after missing the whole case, has seen none of the consultation
+ * being scored; arriving earlier, they see it.
  */
 function joined({ participants, phase }: SessionState, event: SessionEventOf<'ParticipantJoined'>): Participant[] {
   const existing = participants.find((p) => p.userId === event.userId)
-  if (existing) return updated(participants, event.userId, { name: event.name, role: event.role, active: true })
+  if (existing) {
+    const missedIt = phase === 'FEEDBACK' && existing.joinedAfterConsultation
+    return updated(participants, event.userId, { name: event.name, role: event.role, active: true, joinedAfterConsultation: missedIt })
+  }
   return [
     ...participants,
     {

@@ -64,7 +64,6 @@ function afterFeedback(
   doctor: Participant,
   ctx: DecisionContext,
 ): SessionEvent[] {
-  const nextRound = state.currentRound + 1
   if (command.requestNewCase) {
     // The patient's request stays within the category: no topic dialog in the middle of a feedback round.
     const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
@@ -72,14 +71,29 @@ function afterFeedback(
       const swap: SessionEvent[] = command.requestRoleChange
         ? [{ type: 'RolesSwapped', newDoctorUserId: giver.userId, newPatientUserId: doctor.userId, at: ctx.now }]
         : []
-      return [...swap, ...startCase(state, caseId, nextRound, ctx)]
+      return [...swap, ...startCase(state, caseId, state.currentRound + 1, ctx)]
     }
-  } else if (patientAndObserverHaveScored(state)) {
-    const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
-    if (caseId !== null) return startCase(state, caseId, nextRound, ctx)
-    if (state.config.sessionType === 'RECALL') return [sessionEnded(ALL_RECALL_CASES_DONE, ctx)]
+  } else if (roundScored(state)) {
+    const next = automaticNextCase(state, ctx)
+    if (next.length > 0) return next
   }
   return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
+}
+
+/**
+ * A patient who takes the empty seat during the feedback phase may be all the round was waiting for (the
+ * observer scored meanwhile, or nobody left in the room saw the consultation): the next case starts at once.
+ */
+export function withNextCaseIfRoundScored(state: SessionState, joinEvents: SessionEvent[], ctx: DecisionContext): SessionEvent[] {
+  if (state.phase !== 'FEEDBACK' || joinEvents.length === 0) return joinEvents
+  const joined = joinEvents.reduce(evolve, state)
+  return roundScored(joined) ? [...joinEvents, ...automaticNextCase(joined, ctx)] : joinEvents
+}
+
+function automaticNextCase(state: SessionState, ctx: DecisionContext): SessionEvent[] {
+  const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
+  if (caseId !== null) return startCase(state, caseId, state.currentRound + 1, ctx)
+  return state.config.sessionType === 'RECALL' ? [sessionEnded(ALL_RECALL_CASES_DONE, ctx)] : []
 }
 
 /** The observers who can score this round: someone who arrived during its feedback phase is not waited for. */
@@ -95,8 +109,14 @@ export function observerFeedbackStatus(state: SessionState) {
   return { hasObserver: observers.length > 0, observerHasGivenFeedback: observers.length === 0 || observers.some((o) => o.hasGivenFeedback), observerCount: observers.length }
 }
 
-function patientAndObserverHaveScored(state: SessionState): boolean {
+/**
+ * The automatic next case: once the patient and an observer have scored the round. A patient who took the seat
+ * after the consultation has nothing to score, so the round then waits only for an observer who saw it, if any.
+ */
+function roundScored(state: SessionState): boolean {
   const patient = activeWithRole(state, 'PATIENT')
+  if (!patient) return false
   const { hasObserver, observerHasGivenFeedback } = observerFeedbackStatus(state)
-  return Boolean(patient?.hasGivenFeedback) && hasObserver && observerHasGivenFeedback
+  if (patient.joinedAfterConsultation) return observerHasGivenFeedback
+  return patient.hasGivenFeedback && hasObserver && observerHasGivenFeedback
 }

@@ -32,8 +32,9 @@ export interface Participant {
   hasCompleted: boolean
   hasGivenFeedback: boolean
   /**
-   * Joined during this case's feedback phase, so saw none of the consultation being scored: nothing to score
-   * (or to wait for) until the next case.
+   * Joined (or came back) during this case's feedback phase having missed the whole case, so saw none of the
+   * consultation being scored: nothing to score (or to wait for) until the next case. Also true of someone away
+   * when the case began, until they return.
    */
   joinedAfterConsultation: boolean
 }
@@ -60,7 +61,7 @@ export interface SessionState {
   participants: Participant[]
   /** The deadline the server must enforce, or null when no phase ends by itself. */
   timer: PhaseTimer | null
-  /** The current case's feedback phase has begun: only then may its doctor see the script and mark scheme. */
+  /** Someone has submitted feedback on the current case: only then may its doctor see the script and mark scheme. */
   caseScored: boolean
   /** The current topic ran out and the doctor has not chosen another yet (TopicSelectionNeeded). */
   topicChoicePending: boolean

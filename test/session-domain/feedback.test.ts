@@ -1,7 +1,7 @@
 import t from 'tap'
 import { JOINED_AFTER_CONSULTATION, observerFeedbackStatus } from '../../schemas/session/feedback-rules.ts'
 import { overallPerformance, type Actor, type CriterionScore } from '../../schemas/session/index.ts'
-import { feedback, HOST, inConsultation, inFeedback, OBSERVER, PATIENT, refused, roomOfThree, scores, SECOND_OBSERVER, T0 } from './fixtures.ts'
+import { feedback, HOST, inConsultation, inFeedback, OBSERVER, PATIENT, refused, roomOfThree, scores, SECOND_OBSERVER, Session, T0 } from './fixtures.ts'
 
 const RATINGS = 'Please provide ratings for all criteria before submitting'
 const WHOLE = 'Scores must be whole numbers from 0 to 4'
@@ -136,3 +136,41 @@ t.test('Complete: a late arrival does not keep the session open once everyone wh
   session.run(feedback(), PATIENT).run({ type: 'Leave', reason: 'LEFT' }, OBSERVER)
   t.same(session.when({ type: 'Complete' }, HOST).map((e) => e.type), ['ParticipantCompleted', 'SessionEnded'])
 })
+
+t.test('a patient who takes the empty seat during feedback is not waited for: the observer who watched moves the round on', async (t) => {
+  const newPatient: Actor = { userId: 5, name: 'Nia New', isAdmin: false }
+  const waiting = inFeedback().run({ type: 'Leave', reason: 'LEFT' }, PATIENT).run({ type: 'JoinWithRole', role: 'PATIENT' }, newPatient)
+  t.match(waiting.state.participants.find((p) => p.userId === newPatient.userId), { joinedAfterConsultation: true })
+  refused(t, waiting, feedback({ requestNewCase: true }), newPatient, 409, JOINED_AFTER_CONSULTATION)
+  waiting.run(feedback(), OBSERVER)
+  t.match(waiting.state, { phase: 'READING', currentRound: 2 }, "the observer's scores were all the round waited for")
+
+  const scoredFirst = inFeedback().run({ type: 'Leave', reason: 'LEFT' }, PATIENT).run(feedback(), OBSERVER)
+  t.equal(scoredFirst.state.phase, 'FEEDBACK', 'nobody in the patient seat: nothing moves on yet')
+  const joined = scoredFirst.when({ type: 'JoinWithRole', role: 'PATIENT' }, newPatient)
+  t.same(joined.map((e) => e.type), ['ParticipantJoined', 'CaseAssigned', 'PhaseStarted'], 'the join starts the next case at once')
+  t.match(joined[1], { round: 2 })
+})
+
+t.test('someone back in the feedback phase after missing the whole case scores nothing of it; back earlier, they do', async (t) => {
+  const session = inConsultation().run({ type: 'JoinWithRole', role: 'OBSERVER' }, SECOND_OBSERVER).run({ type: 'SkipPhase' }, HOST)
+  session.run(feedback(), OBSERVER).run({ type: 'Leave', reason: 'LEFT' }, OBSERVER)
+  session.run(feedback(), SECOND_OBSERVER).run(feedback(), PATIENT)
+  t.match(session.state, { phase: 'READING', currentRound: 2 })
+  const away = session.state.participants.find((p) => p.userId === OBSERVER.userId)
+  t.match(away, { active: false, joinedAfterConsultation: true }, 'away when the case began')
+
+  const backLate = copyOf(session).run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
+  backLate.run({ type: 'JoinWithRole', role: 'OBSERVER' }, OBSERVER)
+  refused(t, backLate, feedback(), OBSERVER, 409, JOINED_AFTER_CONSULTATION)
+
+  const backInTime = copyOf(session).run({ type: 'JoinWithRole', role: 'OBSERVER' }, OBSERVER)
+  backInTime.run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
+  t.equal(backInTime.when(feedback(), OBSERVER)[0].type, 'FeedbackSubmitted', 'back during the reading: saw the consultation')
+})
+
+function copyOf(session: Session): Session {
+  const copy = new Session()
+  copy.events.push(...session.events)
+  return copy
+}

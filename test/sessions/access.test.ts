@@ -211,13 +211,16 @@ t.test('the doctor reads feedback on a case only once its round is over: no titl
   t.notOk(JSON.stringify(after).includes(scored.patient.email))
 })
 
-t.test('ending a session before its case was scored reveals nothing of that case to the doctor', async (t) => {
-  const unplayed = await readyRoom(app)
-  const doctor = as(app, unplayed.doctor)
-  await doctor.post(`/sessions/${unplayed.code}/start`)
-  await doctor.post(`/sessions/${unplayed.code}/end`)
-  const ended = await doctor.get(`/sessions/${unplayed.code}`)
-  t.equal(ended.json.phase, 'COMPLETED')
-  t.ok(ended.json.selectedCase?.doctorNotes, 'the doctor still has their own notes')
-  for (const secret of SECRETS) t.notOk(JSON.stringify(ended.json).includes(secret), `no ${secret}: the case was never played to feedback`)
+t.test('ending a session before anyone scored its case reveals nothing of that case to the doctor', async (t) => {
+  for (const skips of [0, 2]) {
+    const unplayed = await readyRoom(app)
+    const doctor = as(app, unplayed.doctor)
+    await doctor.post(`/sessions/${unplayed.code}/start`)
+    for (let i = 0; i < skips; i += 1) await doctor.post(`/sessions/${unplayed.code}/skip-phase`)
+    await doctor.post(`/sessions/${unplayed.code}/end`)
+    const ended = await doctor.get(`/sessions/${unplayed.code}`)
+    t.equal(ended.json.phase, 'COMPLETED')
+    t.ok(ended.json.selectedCase?.doctorNotes, 'the doctor still has their own notes')
+    for (const secret of SECRETS) t.notOk(JSON.stringify(ended.json).includes(secret), `no ${secret} after ${skips} skips: nobody scored the case`)
+  }
 })
