@@ -220,6 +220,30 @@ test('when the session cannot be read again after connecting, the room says so a
   await closeAll([doctor, patient])
 })
 
+test('leaving the room while a re-read is under way stops the re-reads', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
+  const p = patient.page
+  // The room loads; the re-read after the live channel connects hangs for 2 s, then fails.
+  let reads = 0
+  await p.route(`**/api/sessions/${code}`, async (route) => {
+    if (++reads === 1) return route.continue()
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await route.abort().catch(() => {})
+  })
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  await expect.poll(() => reads).toBe(2)
+  await p.getByRole('button', { name: /Account menu/ }).click()
+  await p.getByRole('menuitem', { name: 'Dashboard' }).click()
+  await expect(p).toHaveURL(/\/dashboard$/)
+  // Longer than the failing read plus the first two retry delays (2 s, 4 s).
+  await p.waitForTimeout(8000)
+  expect(reads, 'no read after leaving the room').toBe(2)
+  await closeAll([doctor, patient])
+})
+
 test('someone who joins during the feedback phase is told there is nothing for them to score', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 2)

@@ -39,7 +39,14 @@ export function connectLive(code: string, currentToken: () => string | null, han
     heartbeatOutgoing: HEARTBEAT_MS,
     reconnectDelay: RECONNECT_DELAY_MS,
     beforeConnect: () => {
-      client.connectHeaders = { Authorization: `Bearer ${currentToken()}` }
+      const token = currentToken()
+      // Signed out meanwhile (in this tab or another): there is nobody to connect as.
+      if (!token) {
+        closed = true
+        void client.deactivate()
+        return
+      }
+      client.connectHeaders = { Authorization: `Bearer ${token}` }
       connectedThisAttempt = false
       refusedThisAttempt = false
       handlers.onStatus(failures === 0 ? 'connecting' : 'reconnecting')

@@ -80,41 +80,52 @@ export function useRoom(code: string) {
   const readRef = useRef(read)
   readRef.current = read
   const resyncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const resyncRun = useRef<AbortController | null>(null)
+  const stopResync = useCallback(() => {
+    resyncRun.current?.abort()
+    clearTimeout(resyncTimer.current)
+  }, [])
   const resyncRef = useRef<() => void>(() => {})
   useEffect(() => {
     if (!inRoom || live.current || !token) return
     /**
      * After each (re)connection the session is read again; a read that fails (a blip, a busy server) is tried
      * again, since what happened while the channel was down would otherwise stay missed. When it keeps failing,
-     * the room says so ('stale') and offers Retry, which reads again.
+     * the room says so ('stale') and offers Retry, which reads again. A new run (reconnect, Retry) or leaving
+     * the room ends the one before, reads in flight included.
      */
-    const resync = async (attempt: number) => {
-      if (await readRef.current()) return setLiveStatus((status) => (status === 'stale' ? 'connected' : status))
+    const resync = async (run: AbortSignal, attempt: number) => {
+      const fresh = await readRef.current(run)
+      if (run.aborted) return
+      if (fresh) return setLiveStatus((status) => (status === 'stale' ? 'connected' : status))
       if (attempt >= RESYNC_ATTEMPTS) return setLiveStatus('stale')
-      resyncTimer.current = setTimeout(() => void resync(attempt + 1), RESYNC_DELAY_MS * attempt)
+      resyncTimer.current = setTimeout(() => void resync(run, attempt + 1), RESYNC_DELAY_MS * attempt)
     }
-    resyncRef.current = () => void resync(1)
+    resyncRef.current = () => {
+      stopResync()
+      resyncRun.current = new AbortController()
+      void resync(resyncRun.current.signal, 1)
+    }
     live.current = connectLive(code, authStore.token, {
       onMessage: (message: LiveMessage) => {
         if (message.type === 'PHASE_CHANGE' || message.type === 'TIMER_START') observeServerEvent(message.startTimestamp)
         send({ type: 'LIVE', message })
       },
       onConnected: () => {
-        clearTimeout(resyncTimer.current)
         send({ type: 'SYNC_STARTED' })
-        void resync(1)
+        resyncRef.current()
       },
       onStatus: setLiveStatus,
     })
-  }, [inRoom, code, token, send])
+  }, [inRoom, code, token, send, stopResync])
 
   useEffect(
     () => () => {
-      clearTimeout(resyncTimer.current)
+      stopResync()
       live.current?.close()
       live.current = null
     },
-    [],
+    [stopResync],
   )
 
   const disconnect = useCallback(() => {
