@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: true,
   })
   installErrorHandler(app)
-  addSecurityHeaders(app)
+  addSecurityHeaders(app, config.publicUrl)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -5,24 +5,30 @@ import type { FastifyInstance } from 'fastify'
  * injected script would own the account: scripts come only from this server and Google's sign-in, which the
  * spec loads from Google. Styles may be inline (styled-components writes them at run time), images may come
  * from any https/http address (an admin may give a case image by URL) or a blob: (the editor reads a chosen
- * file's dimensions before uploading it), and no other site may frame the app.
+ * file's dimensions before uploading it), and no other site may frame the app. The live channel's address is
+ * named as well as 'self': browsers before CSP level 3 (Safari until 15.4) do not count ws: and wss: as 'self'.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://accounts.google.com/gsi/client",
-  "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
-  "img-src 'self' data: blob: https: http:",
-  "connect-src 'self' https://accounts.google.com/gsi/",
-  'frame-src https://accounts.google.com/gsi/',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export function contentSecurityPolicy(publicUrl: string): string {
+  const liveChannel = new URL(publicUrl)
+  liveChannel.protocol = liveChannel.protocol === 'https:' ? 'wss:' : 'ws:'
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://accounts.google.com/gsi/client",
+    "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
+    "img-src 'self' data: blob: https: http:",
+    `connect-src 'self' ${liveChannel.origin} https://accounts.google.com/gsi/`,
+    'frame-src https://accounts.google.com/gsi/',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
-export function addSecurityHeaders(app: FastifyInstance) {
+export function addSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+  const policy = contentSecurityPolicy(publicUrl)
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('x-frame-options', 'DENY')
     // The reset-password page carries its token in the address: it must not leave in a Referer header.
