@@ -28,8 +28,7 @@ import {
 /**
  * What each command reads of the case bank, so the server loads only that: the catalog and category names
  * for commands that may choose a case (a join too: a patient joining mid-feedback may start the next case), the
- * current mark scheme for feedback. Every other command decides on
- * the session's own state alone.
+ * current mark scheme for feedback. Every other command decides on the session's own state alone.
  */
 export function caseBankNeeds(command: SessionCommand): { catalog: boolean; criteria: boolean } {
   switch (command.type) {

@@ -87,7 +87,7 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         }),
       }
     case 'FeedbackSubmitted':
-      // Someone else scored this case: reaching the feedback phase alone (start, skip, skip) does not count.
+      // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.
       return {
         ...state,
         caseScored: true,
