@@ -199,6 +199,25 @@ test('after 3 failed live connections the room says so, and Retry catches up wit
   await closeAll([doctor, patient])
 })
 
+test('on a network that blocks WebSocket the room stays live over SockJS streaming', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
+  const p = patient.page
+  // As a proxy that refuses the upgrade: the socket fails without a close code of its own choosing.
+  await p.routeWebSocket(/\/ws\//, (socket) => socket.close({ code: 1011, reason: 'Upgrade refused' }))
+  const streams: string[] = []
+  p.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.endsWith('/xhr_streaming')) streams.push(sent.url())
+  })
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  await expect.poll(() => streams.length, { timeout: 15_000 }).toBeGreaterThan(0)
+  await doctor.post(`/sessions/${code}/start`)
+  await expectPhase(p, 'Reading')
+  await closeAll([doctor, patient])
+})
+
 test('when the session cannot be read again after connecting, the room says so and Retry reads it', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 1)

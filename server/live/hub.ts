@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type {} from '../accounts/auth-plugin.ts'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
+import { DEFAULT_DISCONNECT_DELAY_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
 import { CLOSE_GOING_AWAY, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
@@ -29,6 +30,8 @@ export interface LiveOptions {
   connectTimeoutMs?: number
   revalidateMs?: number
   sockJsHeartbeatMs?: number
+  /** How long an xhr-transport session waits for its next receiving request before it is taken as gone. */
+  sockJsDisconnectDelayMs?: number
 }
 
 export const DEFAULT_PRESENCE_GRACE_MS = 5000
@@ -43,8 +46,8 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 const DEFAULT_REVALIDATE_MS = 60_000
 
 /**
- * The live channel: STOMP 1.2 over SockJS and plain WebSocket at /ws, with CONNECT authenticated by the bearer
- * token and SUBSCRIBE limited to what `authoriseSubscription` allows.
+ * The live channel: STOMP 1.2 over SockJS (WebSocket, or its xhr fallbacks) and plain WebSocket at /ws, with
+ * CONNECT authenticated by the bearer token and SUBSCRIBE limited to what `authoriseSubscription` allows.
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveHub> {
   if (!app.hasDecorator('websocketServer')) {
@@ -53,7 +56,12 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   const hub = new SubscriptionHub(app, options)
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS
   registerWebSocketTransport(app, hub.open, pingIntervalMs)
-  registerSockJsTransport(app, hub.open, options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS, pingIntervalMs)
+  const sockJsHeartbeatMs = options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS
+  registerSockJsTransport(app, hub.open, sockJsHeartbeatMs, pingIntervalMs)
+  registerSockJsXhrTransports(app, hub.open, {
+    heartbeatMs: sockJsHeartbeatMs,
+    disconnectDelayMs: options.sockJsDisconnectDelayMs ?? DEFAULT_DISCONNECT_DELAY_MS,
+  })
   app.addHook('onClose', () => hub.close())
   return hub
 }

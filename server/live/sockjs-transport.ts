@@ -1,23 +1,23 @@
 import { randomInt } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { serveStompOverSocket, type OpenConnection, type SocketFraming } from './websocket-transport.ts'
 
 /**
- * The server side of the SockJS protocol (https://github.com/sockjs/sockjs-protocol, 0.3.3), websocket transport
- * only: sockjs-client reads /info, sees `websocket: true` and opens /ws/{server}/{session}/websocket. The
- * streaming and polling fallbacks (xhr_streaming, xhr, xhr_send, eventsource, iframe) answer 404, which
+ * The server side of the SockJS protocol (https://github.com/sockjs/sockjs-protocol, 0.3.3): sockjs-client reads
+ * /info, sees `websocket: true` and opens /ws/{server}/{session}/websocket; where that fails it falls back to the
+ * xhr transports (sockjs-xhr.ts). The eventsource, htmlfile and iframe transports answer 404, which
  * sockjs-client treats as that transport being unavailable.
  */
 
 /** SockJS's own keep-alive: proxies drop idle connections, whatever STOMP negotiated. */
 export const SOCKJS_HEARTBEAT_MS = 25_000
 
-const NO_CACHE = 'no-store, no-cache, no-transform, must-revalidate, max-age=0'
+export const NO_CACHE = 'no-store, no-cache, no-transform, must-revalidate, max-age=0'
 
 /** sockjs-protocol: server and session ids are path segments without dots. */
 const SEGMENT = { type: 'string', pattern: '^[^./]+$', maxLength: 64 } as const
-const websocketRouteSchema = {
+export const sessionRouteSchema = {
   params: { type: 'object', properties: { server: SEGMENT, session: SEGMENT }, required: ['server', 'session'] },
 } as const
 
@@ -45,31 +45,30 @@ const sockJsFraming: SocketFraming = {
 }
 
 /**
- * sockjs-client reads /info with credentials when the page comes from another origin (the Vite dev server), so the
- * origin is echoed as sockjs-node does; the answer holds nothing private.
+ * sockjs-client sends its requests with credentials when the page comes from another origin (the Vite dev
+ * server), so the origin is echoed as sockjs-node does; what it may read is still guarded by the STOMP token.
  */
-function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply) {
+export function crossOriginHeaders(request: FastifyRequest): Record<string, string> {
   const origin = request.headers.origin
-  reply.header('access-control-allow-origin', origin && origin !== 'null' ? origin : '*')
-  if (origin) reply.header('access-control-allow-credentials', 'true')
-  reply.header('vary', 'Origin')
+  if (!origin || origin === 'null') return { 'access-control-allow-origin': '*', vary: 'Origin' }
+  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
 }
 
 export function registerSockJsTransport(app: FastifyInstance, open: OpenConnection, heartbeatMs: number, pingIntervalMs: number) {
   app.get('/ws/info', async (request, reply) => {
-    allowCrossOrigin(request, reply)
+    reply.headers(crossOriginHeaders(request))
     reply.header('cache-control', NO_CACHE)
     // `entropy` seeds the client's ids; cookie_needed is false because no sticky sessions are needed for websocket.
     return { websocket: true, origins: ['*:*'], cookie_needed: false, entropy: randomInt(2 ** 31) }
   })
   app.options('/ws/info', async (request, reply) => {
-    allowCrossOrigin(request, reply)
+    reply.headers(crossOriginHeaders(request))
     reply.header('access-control-allow-methods', 'OPTIONS, GET')
     reply.header('access-control-max-age', '31536000')
     reply.header('cache-control', 'public, max-age=31536000')
     return reply.code(204).send()
   })
-  app.get('/ws/:server/:session/websocket', { websocket: true, schema: websocketRouteSchema }, (socket: WebSocket) => {
+  app.get('/ws/:server/:session/websocket', { websocket: true, schema: sessionRouteSchema }, (socket: WebSocket) => {
     // sockjs-protocol: `o` opens the session, `h` keeps it alive; the STOMP connection starts right after `o`.
     socket.send('o')
     const heartbeat = setInterval(() => socket.send('h'), heartbeatMs).unref()

@@ -68,8 +68,14 @@ export async function startLiveServer(options: Partial<LiveOptions> = {}): Promi
   return { app, hub, sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws`, close: () => app.close() }
 }
 
-export type ClientTransport = 'sockjs' | 'websocket'
-export const TRANSPORTS: ClientTransport[] = ['sockjs', 'websocket']
+/** sockjs-client as browsers use it (WebSocket first), held to one of its xhr fallbacks, or a plain WebSocket. */
+export type ClientTransport = 'sockjs' | 'xhr-streaming' | 'xhr-polling' | 'websocket'
+export const TRANSPORTS: ClientTransport[] = ['sockjs', 'xhr-streaming', 'xhr-polling', 'websocket']
+
+function clientSocket(server: LiveServer, transport: ClientTransport) {
+  if (transport === 'websocket') return new WebSocket(server.webSocketUrl, ['v12.stomp'])
+  return new SockJS(server.sockJsUrl, null, transport === 'sockjs' ? {} : { transports: [transport] })
+}
 
 /** The spec's client: @stomp/stompjs over sockjs-client, or over a plain WebSocket offering v12.stomp. */
 export function stompClient(server: LiveServer, transport: ClientTransport, token: string | null, heartbeatMs = 10_000) {
@@ -77,7 +83,7 @@ export function stompClient(server: LiveServer, transport: ClientTransport, toke
   const errors = new Inbox<IFrame>()
   const closes = new Inbox<{ code: number }>()
   const client = new Client({
-    webSocketFactory: () => (transport === 'sockjs' ? new SockJS(server.sockJsUrl) : new WebSocket(server.webSocketUrl, ['v12.stomp'])),
+    webSocketFactory: () => clientSocket(server, transport),
     connectHeaders: { Authorization: `Bearer ${token}` },
     heartbeatIncoming: heartbeatMs,
     heartbeatOutgoing: heartbeatMs,

@@ -43,8 +43,8 @@ t.test('OPTIONS /ws/info allows the cross-origin GET', async (t) => {
   t.match(response.headers.get('access-control-allow-methods'), /GET/)
 })
 
-t.test('the streaming and polling fallbacks answer 404, and so does a plain GET of a websocket URL', async (t) => {
-  for (const [method, path] of [['POST', '/000/abc/xhr_streaming'], ['POST', '/000/abc/xhr'], ['POST', '/000/abc/xhr_send'], ['GET', '/000/abc/websocket'], ['GET', '']]) {
+t.test('the eventsource, htmlfile and iframe transports answer 404, and so does a plain GET of a websocket URL', async (t) => {
+  for (const [method, path] of [['GET', '/000/abc/eventsource'], ['GET', '/000/abc/htmlfile?c=x'], ['GET', '/iframe.html'], ['GET', '/000/abc/websocket'], ['GET', '']]) {
     t.equal((await fetch(`${base}${path}`, { method })).status, 404, `${method} /ws${path}`)
   }
 })
