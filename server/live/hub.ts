@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type {} from '../accounts/auth-plugin.ts'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
-import { DEFAULT_DISCONNECT_DELAY_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
+import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
 import { CLOSE_GOING_AWAY, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
@@ -32,6 +32,8 @@ export interface LiveOptions {
   sockJsHeartbeatMs?: number
   /** How long an xhr-transport session waits for its next receiving request before it is taken as gone. */
   sockJsDisconnectDelayMs?: number
+  /** How long one xhr_streaming response stays open before the client is made to open the next. */
+  sockJsStreamMaxAgeMs?: number
 }
 
 export const DEFAULT_PRESENCE_GRACE_MS = 5000
@@ -61,6 +63,7 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
   registerSockJsXhrTransports(app, hub.open, {
     heartbeatMs: sockJsHeartbeatMs,
     disconnectDelayMs: options.sockJsDisconnectDelayMs ?? DEFAULT_DISCONNECT_DELAY_MS,
+    streamMaxAgeMs: options.sockJsStreamMaxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS,
   })
   app.addHook('onClose', () => hub.close())
   return hub

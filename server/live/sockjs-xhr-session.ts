@@ -1,5 +1,5 @@
+import { CLOSE_GOING_AWAY, type StompConnection } from './stomp-connection.ts'
 import type { OpenConnection } from './websocket-transport.ts'
-import type { StompConnection } from './stomp-connection.ts'
 
 /** A request that receives frames: a stream keeps writing; a poll answers with one frame and ends. */
 export interface Receiver {
@@ -28,7 +28,8 @@ export function finish(receiver: Receiver, frame: string) {
 /**
  * One SockJS session over HTTP requests (sockjs-protocol 0.3.3): frames wait in a queue until a receiving
  * request takes them; at most one receiver at a time; a session with no receiver for `disconnectDelayMs` is
- * gone. A closed session answers every later request with its close frame until it is forgotten.
+ * gone. A closed session answers every later request with its close frame until it is forgotten, one disconnect
+ * delay after it closed.
  */
 export class XhrSession {
   readonly connection: StompConnection
@@ -49,7 +50,7 @@ export class XhrSession {
       send: (data) => this.enqueue(data.toString('utf8')),
       close: (code, reason) => this.close(code, reason),
     })
-    this.orphanTimer = setTimeout(() => this.expire(), settings.disconnectDelayMs).unref()
+    this.forgetAfterDisconnectDelay()
   }
 
   get isClosed(): boolean {
@@ -59,7 +60,7 @@ export class XhrSession {
   /** A receiving request arrived; `opening` when it created the session (it then carries the `o` frame). */
   attach(receiver: Receiver, opening: boolean) {
     if (this.receiver) return finish(receiver, ANOTHER_CONNECTION_OPEN)
-    clearTimeout(this.orphanTimer)
+    if (!this.closeFrame) clearTimeout(this.orphanTimer)
     this.receiver = receiver
     this.heartbeatTimer = setInterval(() => this.deliver('h'), this.settings.heartbeatMs).unref()
     if (opening) this.deliver('o')
@@ -73,8 +74,14 @@ export class XhrSession {
     if (this.receiver !== receiver) return
     this.receiver = null
     clearInterval(this.heartbeatTimer)
-    clearTimeout(this.orphanTimer)
-    this.orphanTimer = setTimeout(() => this.expire(), this.settings.disconnectDelayMs).unref()
+    if (!this.closeFrame) this.forgetAfterDisconnectDelay()
+  }
+
+  /** Ends this receiver if it is still the session's (a stream that has been open long enough). */
+  release(receiver: Receiver) {
+    if (this.receiver !== receiver) return
+    this.detach(receiver)
+    receiver.end()
   }
 
   /** STOMP bytes the client sent (xhr_send). */
@@ -98,9 +105,13 @@ export class XhrSession {
   private enqueue(frame: string) {
     if (this.closeFrame) return
     this.queue.push(frame)
-    this.queuedBytes += frame.length
+    this.queuedBytes += Buffer.byteLength(frame)
     // A client that stopped collecting while the room kept talking: it re-reads the session when it reconnects.
-    if (this.queuedBytes > this.settings.maxQueuedBytes) return this.expire()
+    if (this.queuedBytes > this.settings.maxQueuedBytes) {
+      this.queue = []
+      this.queuedBytes = 0
+      return this.connection.close(CLOSE_GOING_AWAY, 'Too far behind')
+    }
     this.flush()
   }
 
@@ -124,8 +135,14 @@ export class XhrSession {
   private close(code: number, reason: string) {
     if (this.closeFrame) return
     this.closeFrame = `c${JSON.stringify([code, reason])}`
+    this.forgetAfterDisconnectDelay()
     this.flush()
     this.finishWithClose()
+  }
+
+  private forgetAfterDisconnectDelay() {
+    clearTimeout(this.orphanTimer)
+    this.orphanTimer = setTimeout(() => this.expire(), this.settings.disconnectDelayMs).unref()
   }
 
   private finishWithClose() {

@@ -16,8 +16,18 @@ import { MAX_SOCKET_MESSAGE_BYTES, type OpenConnection } from './websocket-trans
 export const DEFAULT_DISCONNECT_DELAY_MS = 5000
 /** Open sessions at once, authenticated or not (an unauthenticated one ends at the STOMP CONNECT timeout). */
 const MAX_SESSIONS = 5000
+/**
+ * Sessions one address may hold before their STOMP CONNECT: normally a few hundred milliseconds each, so a whole
+ * hospital behind one address stays far below it, while one host cannot fill MAX_SESSIONS for everybody.
+ */
+const MAX_UNAUTHENTICATED_PER_ADDRESS = 20
 /** sockjs-node ends a streaming response after 128 KB, so that proxies do not buffer it without end. */
 const STREAM_RESPONSE_LIMIT = 128 * 1024
+/**
+ * A stream is also ended after this long, and the client opens the next at once: a client whose network vanished
+ * then misses the disconnect delay, where its open stream would have kept it online for as long as TCP retries.
+ */
+export const DEFAULT_STREAM_MAX_AGE_MS = 30_000
 /** Some browsers and proxies show nothing of a streaming response until its first 2 KB have arrived. */
 const STREAM_PRELUDE = `${'h'.repeat(2048)}\n`
 const MAX_QUEUED_BYTES = 1024 * 1024
@@ -27,9 +37,19 @@ type SessionParams = { server: string; session: string }
 /** A poll or send per message and every 25 s: logging each would bury everything else (and the session ids). */
 const ROUTE_OPTIONS = { schema: sessionRouteSchema, logLevel: 'warn' } as const
 
-export function registerSockJsXhrTransports(app: FastifyInstance, open: OpenConnection, settings: Omit<XhrSessionSettings, 'maxQueuedBytes'>) {
-  const sessions = new Map<string, XhrSession>()
+export interface XhrTransportSettings extends Omit<XhrSessionSettings, 'maxQueuedBytes'> {
+  streamMaxAgeMs: number
+}
+
+export function registerSockJsXhrTransports(app: FastifyInstance, open: OpenConnection, settings: XhrTransportSettings) {
+  const sessions = new Map<string, { session: XhrSession; address: string }>()
   const sessionSettings = { ...settings, maxQueuedBytes: MAX_QUEUED_BYTES }
+  const roomForSession = (address: string) => {
+    if (sessions.size >= MAX_SESSIONS) return false
+    let unauthenticated = 0
+    for (const held of sessions.values()) if (held.address === address && !held.session.connection.user) unauthenticated += 1
+    return unauthenticated < MAX_UNAUTHENTICATED_PER_ADDRESS
+  }
   const keyOf = (request: FastifyRequest) => {
     const { server, session } = request.params as SessionParams
     return `${server}/${session}`
@@ -37,7 +57,7 @@ export function registerSockJsXhrTransports(app: FastifyInstance, open: OpenConn
 
   // Open streams would hold the server's close until they end by themselves.
   app.addHook('preClose', async () => {
-    for (const session of [...sessions.values()]) {
+    for (const { session } of [...sessions.values()]) {
       session.connection.close(CLOSE_GOING_AWAY, 'Server shutting down')
       session.expire()
     }
@@ -54,23 +74,27 @@ export function registerSockJsXhrTransports(app: FastifyInstance, open: OpenConn
     for (const transport of RECEIVING_TRANSPORTS) {
       scope.post(`/ws/:server/:session/${transport}`, ROUTE_OPTIONS, async (request, reply) => {
         const key = keyOf(request)
-        let session = sessions.get(key)
-        const opening = session === undefined
-        if (!session) {
-          if (sessions.size >= MAX_SESSIONS) return reply.code(503).headers(crossOriginHeaders(request)).send({ error: 'Too many live connections. Please try again later.' })
-          session = new XhrSession(open, sessionSettings, () => sessions.delete(key))
-          sessions.set(key, session)
+        const existing = sessions.get(key)?.session
+        if (!existing && !roomForSession(request.ip)) {
+          return reply.code(503).headers(crossOriginHeaders(request)).send({ error: 'Too many live connections. Please try again later.' })
         }
+        const session = existing ?? new XhrSession(open, sessionSettings, () => sessions.delete(key))
+        if (!existing) sessions.set(key, { session, address: request.ip })
         const raw = startResponse(request, reply)
+        // The client may have gone before this ran, and then no close event will come to detach it.
+        if (raw.destroyed) return
         const receiver = transport === 'xhr_streaming' ? streamReceiver(raw) : pollReceiver(raw)
-        const attached = session
-        raw.on('close', () => attached.detach(receiver))
-        attached.attach(receiver, opening)
+        raw.on('close', () => session.detach(receiver))
+        if (transport === 'xhr_streaming') {
+          const renewal = setTimeout(() => session.release(receiver), settings.streamMaxAgeMs).unref()
+          raw.on('close', () => clearTimeout(renewal))
+        }
+        session.attach(receiver, !existing)
       })
     }
     scope.post('/ws/:server/:session/xhr_send', ROUTE_OPTIONS, async (request, reply) => {
       reply.headers(crossOriginHeaders(request)).header('cache-control', NO_CACHE).type('text/plain; charset=UTF-8')
-      const session = sessions.get(keyOf(request))
+      const session = sessions.get(keyOf(request))?.session
       if (!session || session.isClosed) return reply.code(404).send('Session not found.')
       // sockjs-protocol's own answers for a missing or broken payload.
       const body = typeof request.body === 'string' ? request.body : ''
@@ -100,6 +124,8 @@ function startResponse(request: FastifyRequest, reply: FastifyReply): ServerResp
     'content-type': 'application/javascript; charset=UTF-8',
     'cache-control': NO_CACHE,
     'x-content-type-options': 'nosniff',
+    // nginx would otherwise hold the stream back until its buffer fills.
+    'x-accel-buffering': 'no',
     ...crossOriginHeaders(request),
   })
   return raw
@@ -117,7 +143,7 @@ function streamReceiver(raw: ServerResponse): Receiver {
         return false
       }
       raw.write(`${frame}\n`)
-      sent += frame.length + 1
+      sent += Buffer.byteLength(frame) + 1
       return sent < STREAM_RESPONSE_LIMIT
     },
     end: () => endResponse(raw),

@@ -106,6 +106,55 @@ t.test('a session whose receiver stays away for the disconnect delay is gone, an
   t.equal((await send(streaming, '["x"]')).status, 404, 'a stream whose client went away counts as away')
 })
 
+t.test('a closed session is forgotten one disconnect delay after it closed, however often it is polled', async (t) => {
+  const session = newSession()
+  await poll(session)
+  await send(session, JSON.stringify([connectFrame, 'DISCONNECT\n\n\0']))
+  await poll(session)
+  const answers: string[] = []
+  for (let i = 0; i < 12 && answers.at(-1) !== 'o\n'; i += 1) {
+    answers.push(await poll(session))
+    await delay(100)
+  }
+  t.equal(answers[0], 'c[1000,"Disconnected"]\n')
+  t.equal(answers.at(-1), 'o\n', 'polling did not keep it: the same path then opens a new session')
+})
+
+t.test('a client that stops collecting while messages pile up is closed with a reason', async (t) => {
+  const session = newSession()
+  await poll(session)
+  await send(session, JSON.stringify([connectFrame, subscribeFrame]))
+  await poll(session)
+  const filler = 'x'.repeat(10_000)
+  for (let n = 0; n < 120; n += 1) server.hub.publish(ROOM, () => ({ n, filler }))
+  t.equal(await poll(session), 'c[1001,"Too far behind"]\n')
+})
+
+t.test('one address cannot hold more than 20 sessions that have not sent CONNECT', async (t) => {
+  await delay(DISCONNECT_DELAY_MS + 100)
+  const opened = await Promise.all(Array.from({ length: 20 }, () => poll(newSession())))
+  t.same(new Set(opened), new Set(['o\n']))
+  const refused = await fetch(`${newSession()}/xhr`, { method: 'POST' })
+  t.equal(refused.status, 503)
+  await delay(DISCONNECT_DELAY_MS + 100)
+  t.equal(await poll(newSession()), 'o\n', 'room again once they were gone')
+})
+
+t.test('a stream is ended after its maximum age, and the next stream carries on the same session', async (t) => {
+  const own = await startLiveServer({ sockJsStreamMaxAgeMs: 200, sockJsDisconnectDelayMs: 2000 })
+  t.teardown(() => own.close())
+  const session = `${own.sockJsUrl}/000/renewed`
+  const first = await stream(session)
+  await first.lines.next()
+  t.equal(await first.lines.next(), 'o')
+  await first.ended
+  const second = await stream(session)
+  await second.lines.next()
+  await send(session, JSON.stringify([connectFrame]))
+  t.same(stompCommand(await second.lines.next()), ['CONNECTED'], 'no second o: the same session')
+  second.abort()
+})
+
 t.test('preflight for the xhr transports allows the cross-origin POST', async (t) => {
   for (const transport of ['xhr', 'xhr_streaming', 'xhr_send']) {
     const response = await fetch(`${base}/000/abc/${transport}`, {
