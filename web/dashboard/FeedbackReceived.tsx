@@ -32,7 +32,7 @@ export function FeedbackReceived({ items }: { items: FeedbackReceivedItem[] | nu
 }
 
 function FeedbackCard({ item }: { item: FeedbackReceivedItem }) {
-  const band = overallBand(item.overallPerformance)
+  const band = overallBand(item.overallPerformance, item.criteriaScores.length)
   const outOf = maximumOverall(item.criteriaScores.length)
   return (
     <Card aria-label={`Feedback from ${item.fromUser}`}>

@@ -3,21 +3,20 @@ import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
 
 /**
  * The colour bands of SPEC section 9. The overall score is the sum of the criterion scores (docs/decisions.md),
- * shown out of 4 x the number of criteria; its bands are on that sum. Each band has a word as well as a colour,
- * so it never relies on colour alone.
+ * shown out of 4 x the number of criteria. It is banded by its mean per criterion, with the criterion bands, so
+ * the overall word never contradicts the criteria listed under it (docs/decisions.md, "Overall band"). Each
+ * band has a word as well as a colour, so it never relies on colour alone.
  */
 
 export type Band = 'high' | 'medium' | 'low'
 
-export const OVERALL_GREEN_FROM = 8.1
-export const OVERALL_AMBER_FROM = 4.1
 export const CRITERION_GOOD_FROM = 3.2
 export const CRITERION_MEDIUM_FROM = 2.4
 
-export function overallBand(sum: number): Band {
-  if (sum >= OVERALL_GREEN_FROM) return 'high'
-  if (sum >= OVERALL_AMBER_FROM) return 'medium'
-  return 'low'
+export function overallBand(sum: number, criteriaCount: number): Band {
+  if (criteriaCount === 0) return 'low'
+  // Rounded as scores are (two decimals), so 9.6 over 3 criteria is 3.2, not 3.1999...
+  return criterionBand(Math.round((sum / criteriaCount) * 100) / 100)
 }
 
 export function criterionBand(score: number): Band {
