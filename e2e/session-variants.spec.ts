@@ -137,7 +137,7 @@ test('the patient asking for the next case is warned while the observer is still
   await closeAll([doctor, patient, observer])
 })
 
-test('a reload in the middle of the consultation resumes with the right time left', async ({ browser, request }) => {
+test('a reload in the middle of the consultation resumes with the right time left and the feedback written so far', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 1)
   const doctor = await newPlayer(browser, request, 'doctor')
@@ -151,6 +151,7 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await expect(p).toHaveURL(new RegExp(`${roomUrl(code)}$`))
   await expectPhase(p, 'Consultation')
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
+  await p.getByLabel('Additional comments').fill('Missed the red flags')
   // The mute choice is remembered across the reload.
   await p.getByRole('button', { name: 'Mute sounds' }).click()
   await p.waitForTimeout(2500)
@@ -170,6 +171,8 @@ test('a reload in the middle of the consultation resumes with the right time lef
   expect(Math.abs(before - elapsed - after), `before ${before}s, after ${after}s, ${elapsed}s later`).toBeLessThanOrEqual(2)
   await expect(p.getByText('Consultation time remaining')).toBeVisible()
   await expect(p.getByRole('button', { name: 'Unmute sounds' })).toBeVisible()
+  await expect(p.getByRole('radio', { name: 'Data gathering: 2 of 4' })).toBeChecked()
+  await expect(p.getByLabel('Additional comments')).toHaveValue('Missed the red flags')
   await screenshot(p, 'session-reloaded-consultation')
 
   await doctor.post(`/sessions/${code}/end`)

@@ -7,7 +7,7 @@ import { RANDOM_TOPIC, type CriterionScore, type SessionConfig } from './session
  * follow the spec's client; the `*Minutes` names some clients send are accepted too.
  */
 
-const MAX_TEXT = 5_000
+export const MAX_TEXT = 5_000
 const MAX_LIST = 50
 
 /** Minutes arrive as numbers, or as text from a <select>. */

@@ -3,7 +3,9 @@
  * sub-criteria and per sub-criterion, all empty at first; whole steps 0-4; a criterion with sub-criteria shows
  * the average of its sub-scores; nothing is sent until every slot is filled.
  */
+import * as v from 'valibot'
 import type { CriterionView } from '../content.ts'
+import { MAX_TEXT } from '../session-api.ts'
 import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED } from '../session/feedback-scores.ts'
 import type { CriterionScore } from '../session/types.ts'
 
@@ -83,6 +85,22 @@ export function toCriteriaScores(criteria: readonly CriterionView[], scores: Sco
     })),
   }))
 }
+
+/** A draft as the browser kept it; anything else (another version's shape, an edited value) is dropped. */
+const SavedDraft = v.object({
+  scores: v.record(v.string(), v.number()),
+  comment: v.pipe(v.string(), v.maxLength(MAX_TEXT)),
+})
+
+/** A kept draft back in the form, each score checked against this case's slots and steps as if given now. */
+export function restoredDraft(saved: unknown, criteria: readonly CriterionView[]): FeedbackDraft {
+  const parsed = v.safeParse(SavedDraft, saved)
+  if (!parsed.success) return EMPTY_DRAFT
+  const { scores, comment } = parsed.output
+  return Object.entries(scores).reduce((draft, [slot, score]) => withScore(draft, criteria, slot, score), { scores: {}, comment })
+}
+
+export const isEmptyDraft = (draft: FeedbackDraft) => draft.comment === '' && Object.keys(draft.scores).length === 0
 
 /** Shows 2.5 as "2.5" and 2.333 as "2.33": averages need no more. */
 export function formatScore(score: number): string {

@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { CriterionScore } from '../session/types.ts'
 import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../session-wire.ts'
-import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
+import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 
@@ -47,6 +47,8 @@ export type RoomEvent =
   | { type: 'CONSULTATION_ENDED' }
   | { type: 'SCORE'; slot: string; score: number }
   | { type: 'COMMENT'; text: string }
+  /** A draft the browser kept for this form (`owner` is its draftOwner) across a reload or a discarded tab. */
+  | { type: 'RESTORE_DRAFT'; owner: string; saved: unknown }
   | { type: 'SUBMIT'; choice: SubmitChoice }
   | { type: 'WAIT' }
   | { type: 'CONTINUE' }
@@ -109,6 +111,8 @@ export const roomMachine = setup({
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
     choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
+    // Only into the untouched form it was kept for: a late restore never overwrites what was typed since.
+    draftRestorable: ({ context, event }) => event.type === 'RESTORE_DRAFT' && event.owner === context.draftFor && isEmptyDraft(context.draft),
   },
   actions: {
     applySnapshot: assign(({ context, event }) => {
@@ -173,6 +177,10 @@ export const roomMachine = setup({
               })),
             },
             COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
+            RESTORE_DRAFT: {
+              guard: 'draftRestorable',
+              actions: assign({ draft: ({ context, event }) => restoredDraft(event.saved, criteriaOf(context.session?.selectedCase ?? null)) }),
+            },
             SUBMIT: [
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED }) },

@@ -281,3 +281,27 @@ t.test('news of the next case that overtakes the submit answer neither cancels t
     if (choice === 'newCase') t.same(actor.getSnapshot().context.draft.scores, {}, 'the next case starts with an empty form')
   }
 })
+
+t.test('a kept draft comes back into the untouched form it was kept for, and only there', async (t) => {
+  const kept = { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2, [slotId('gone')]: 4, [slotId('c2', 's2')]: 2.5 }, comment: 'Good rapport' }
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  const owner = context().draftFor
+  actor.send({ type: 'RESTORE_DRAFT', owner: 'another case|1|0', saved: kept })
+  t.same(context().draft, { scores: {}, comment: '' }, 'a draft kept for another form is not used')
+  actor.send({ type: 'RESTORE_DRAFT', owner, saved: kept })
+  t.same(context().draft, { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2 }, comment: 'Good rapport' }, "slots this case does not have and half steps are dropped")
+
+  const typed = room()
+  typed.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  typed.actor.send({ type: 'COMMENT', text: 'typed since' })
+  typed.actor.send({ type: 'RESTORE_DRAFT', owner: typed.context().draftFor, saved: kept })
+  t.same(typed.context().draft, { scores: {}, comment: 'typed since' }, 'never over what was typed since')
+
+  const garbled = room()
+  garbled.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  for (const saved of [null, 'text', { scores: 'x', comment: '' }, { scores: {}, comment: 7 }]) {
+    garbled.actor.send({ type: 'RESTORE_DRAFT', owner: garbled.context().draftFor, saved })
+    t.same(garbled.context().draft, { scores: {}, comment: '' }, `nothing from ${JSON.stringify(saved)}`)
+  }
+})

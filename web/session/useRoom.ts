@@ -9,6 +9,7 @@ import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../auth/AuthContext.tsx'
 import { authStore } from '../auth/auth-store.ts'
 import { ACCESS_DENIED, NO_CODE, roomLoadError } from './RoomScreens.tsx'
+import { useKeptDraft } from './feedback/useKeptDraft.ts'
 import { observeServerEvent, serverNow } from './server-clock.ts'
 
 export type RoomSnapshot = SnapshotFrom<typeof roomMachine>
@@ -44,6 +45,7 @@ export function useRoom(code: string) {
   const live = useRef<LiveConnection | null>(null)
   const loading = snapshot.matches('loading')
   const inRoom = snapshot.matches('room')
+  useKeptDraft(code, snapshot, send)
 
   /** Reads the session into the room; false when the answer could not be had (the room keeps what it has). */
   const read = useCallback(
