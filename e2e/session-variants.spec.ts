@@ -102,7 +102,7 @@ test('the Topic Completed dialog opens from the New Case answer even when its li
   await closeAll([doctor, patient])
 })
 
-test('the patient asking for the next case is warned while the observer is still scoring', async ({ browser, request }) => {
+test('the patient asking for the next case is warned while the observer is still scoring; the swap and a leaver are told', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)
   const doctor = await newPlayer(browser, request, 'doctor')
@@ -132,8 +132,17 @@ test('the patient asking for the next case is warned while the observer is still
   await dialog.getByRole('button', { name: 'Continue Anyway' }).click()
   // The seats swap for the next case: the patient is now the doctor, reading a new case.
   await expect(p.getByText('You: Doctor')).toBeVisible({ timeout: 15_000 })
+  await expect(p.getByRole('status').filter({ hasText: 'Roles have changed: you are now the Doctor.' })).toBeVisible()
   await expectPhase(p, 'Reading')
   await expect(p.getByRole('button', { name: 'Skip to Consultation' })).toBeVisible()
+
+  // Someone leaving is told to those who stay, until they dismiss it.
+  await observer.post(`/sessions/${code}/leave`)
+  const left = p.getByRole('status').filter({ hasText: `${observer.account.name} (Observer) has left the session.` })
+  await expect(left).toBeVisible()
+  await screenshot(p, 'session-someone-left')
+  await left.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(left).toBeHidden()
   await closeAll([doctor, patient, observer])
 })
 

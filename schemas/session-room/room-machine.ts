@@ -10,6 +10,7 @@ import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../ses
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
+import { roomNotice } from './room-notice.ts'
 
 /** Close (-> dashboard), ask for a new case (patient), or swap seats with the doctor for the next case (patient). */
 export type SubmitChoice = 'close' | 'newCase' | 'roleChange'
@@ -36,6 +37,8 @@ export interface RoomContext {
   choice: SubmitChoice | null
   /** The patient asked for the next case, but the server had none to start (the topic ran out). */
   noNextCase: boolean
+  /** Someone left, or my role changed: shown until dismissed or replaced (room-notice.ts). */
+  notice: string | null
 }
 
 export type RoomEvent =
@@ -52,6 +55,7 @@ export type RoomEvent =
   | { type: 'SUBMIT'; choice: SubmitChoice }
   | { type: 'WAIT' }
   | { type: 'CONTINUE' }
+  | { type: 'DISMISS_NOTICE' }
 
 /** The new-case submit keeps the "Feedback Submitted" notice this long before the form resets (SPEC section 9). */
 export const FORM_RESET_DELAY_MS = 500
@@ -118,13 +122,16 @@ export const roomMachine = setup({
     applySnapshot: assign(({ context, event }) => {
       if (event.type !== 'SNAPSHOT') return {}
       const fresh = fromSnapshot(event.details, context.userId, event.serverNow, context.session)
-      return { session: replayed(fresh, context.buffer, context.userId), buffer: null, loadError: null }
+      const session = replayed(fresh, context.buffer, context.userId)
+      return { session, buffer: null, loadError: null, notice: roomNotice(context.session, session, null, context.userId) ?? context.notice }
     }),
     applyLive: assign(({ context, event }) => {
       if (event.type !== 'LIVE' || !context.session) return {}
+      const session = withLiveMessage(context.session, event.message, context.userId)
       return {
-        session: withLiveMessage(context.session, event.message, context.userId),
+        session,
         buffer: context.buffer ? [...context.buffer, event.message] : null,
+        notice: roomNotice(context.session, session, event.message, context.userId) ?? context.notice,
       }
     }),
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
@@ -145,6 +152,7 @@ export const roomMachine = setup({
     formError: null,
     choice: null,
     noNextCase: false,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -164,6 +172,7 @@ export const roomMachine = setup({
         SYNC_STARTED: { actions: 'startBuffering' },
         LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { actions: 'applyLive' }],
         CONSULTATION_ENDED: { actions: assign({ session: ({ context }) => context.session && withFeedbackPhase(context.session) }) },
+        DISMISS_NOTICE: { actions: assign({ notice: null }) },
       },
       states: {
         editing: {

@@ -305,3 +305,23 @@ t.test('a kept draft comes back into the untouched form it was kept for, and onl
     t.same(garbled.context().draft, { scores: {}, comment: '' }, `nothing from ${JSON.stringify(saved)}`)
   }
 })
+
+t.test('someone leaving, and my own seat changing, are told until dismissed', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  t.equal(context().notice, null)
+  const left = (userId: number, userName: string, userRole: 'doctor' | 'observer') =>
+    actor.send({ type: 'LIVE', message: { type: 'USER_LEFT', sessionCode: 'K7MQ-2XD9', userId, userName, userRole } })
+  left(PATIENT_ID, 'User 2', 'doctor')
+  t.equal(context().notice, null, 'my own leaving is no news to me')
+  left(OBSERVER_ID, 'Olu Observer', 'observer')
+  t.equal(context().notice, 'Olu Observer (Observer) has left the session.')
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: EVERYONE } })
+  t.equal(context().notice, 'Olu Observer (Observer) has left the session.', 'a change that is no news keeps the notice')
+  actor.send({ type: 'DISMISS_NOTICE' })
+  t.equal(context().notice, null)
+
+  const swapped = [participant(1, 'patient'), participant(PATIENT_ID, 'doctor'), participant(OBSERVER_ID, 'observer')]
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: swapped } })
+  t.equal(context().notice, 'Roles have changed: you are now the Doctor.')
+})

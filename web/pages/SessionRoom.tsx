@@ -15,6 +15,7 @@ import { ReadingPhase } from '../session/phases/ReadingPhase.tsx'
 import { WaitingPhase } from '../session/phases/WaitingPhase.tsx'
 import { RoomFeedback } from '../session/RoomFeedback.tsx'
 import { RoomHeader, phaseLabel } from '../session/RoomHeader.tsx'
+import { RoomNotice } from '../session/RoomNotice.tsx'
 import { RoomErrorScreen, SessionEndedScreen } from '../session/RoomScreens.tsx'
 import { useRoom } from '../session/useRoom.ts'
 import { useRoomActions } from '../session/useRoomActions.ts'
@@ -81,6 +82,7 @@ export default function SessionRoom() {
         </Alert>
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
+      <RoomNotice notice={snapshot.context.notice} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
       <Body>
         {session.phase === 'WAITING' && (
           <WaitingPhase code={session.code} participants={session.participants} canStart={session.isHost && isDoctor} starting={actions.pending === 'start'} onStart={actions.start} />
