@@ -66,6 +66,7 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await fits(doctor, 'consultation-doctor')
 
   await d.getByRole('button', { name: 'End Consultation' }).press('Enter')
+  await d.getByRole('dialog', { name: 'End Consultation' }).getByRole('button', { name: 'End Consultation' }).press('Enter')
   await expectPhase(p, 'Feedback')
   await scoreAll(p, [3, 2, 4])
   await fits(patient, 'feedback-patient')

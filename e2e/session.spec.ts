@@ -97,8 +97,14 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await screenshot(d, 'session-consultation-doctor')
   await screenshot(p, 'session-consultation-patient')
 
-  // End: the doctor waits, the others score.
+  // End (confirmed, so one stray tap does not end it for everyone): the doctor waits, the others score.
   await d.getByRole('button', { name: 'End Consultation' }).click()
+  const ending = d.getByRole('dialog', { name: 'End Consultation' })
+  await ending.getByRole('button', { name: 'Keep going' }).click()
+  await expect(ending).toBeHidden()
+  await expectPhase(p, 'Consultation')
+  await d.getByRole('button', { name: 'End Consultation' }).click()
+  await ending.getByRole('button', { name: 'End Consultation' }).click()
   await expect(d.getByText('Consultation Complete - waiting for feedback from Patient and Observer')).toBeVisible()
   await expectPhase(p, 'Feedback')
   await p.getByRole('button', { name: 'Submit Feedback & Close' }).click()

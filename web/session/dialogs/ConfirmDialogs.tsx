@@ -51,3 +51,26 @@ export function ObserverPendingDialog({ open, onWait, onContinue }: { open: bool
     </Dialog>
   )
 }
+
+/** One tap on a phone must not end the station for everyone: the doctor confirms ending the consultation early. */
+export function EndConsultationDialog({ open, busy, onConfirm, onCancel }: { open: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      title="End Consultation"
+      onClose={onCancel}
+      actions={
+        <>
+          <Button type="button" $variant="secondary" onClick={onCancel}>
+            Keep going
+          </Button>
+          <Button type="button" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Ending…' : 'End Consultation'}
+          </Button>
+        </>
+      }
+    >
+      <p>End the consultation for everyone now? The patient and observer move on to scoring it.</p>
+    </Dialog>
+  )
+}

@@ -1,14 +1,16 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
 import { Button } from '../../components/Button.tsx'
 import { CaseNotes } from '../CaseNotes.tsx'
+import { EndConsultationDialog } from '../dialogs/ConfirmDialogs.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
 import type { ClockReading } from '../server-clock.ts'
 import { Controls, Layout, Side } from './ReadingPhase.tsx'
 
 /**
  * Consultation: the timer for every role (docs/decisions.md: better practice than hiding it from the doctor),
- * End Consultation for the doctor, and the feedback form for the others to fill in as they watch.
+ * End Consultation for the doctor (confirmed first), and the feedback form for the others to fill in as they
+ * watch. The dialog goes with the phase: if the clock ends the consultation first, it closes by itself.
  */
 export function ConsultationPhase(props: {
   session: RoomSession
@@ -21,6 +23,7 @@ export function ConsultationPhase(props: {
 }) {
   const { session, clock } = props
   const stopwatch = session.config.timingType === 'STOPWATCH'
+  const [confirming, setConfirming] = useState(false)
   return (
     <Layout>
       <Side>
@@ -32,7 +35,7 @@ export function ConsultationPhase(props: {
             </Button>
           )}
           {session.role === 'doctor' && (
-            <Button type="button" onClick={props.onEnd} disabled={props.ending}>
+            <Button type="button" onClick={() => setConfirming(true)} disabled={props.ending}>
               {props.ending ? 'Ending…' : 'End Consultation'}
             </Button>
           )}
@@ -42,6 +45,7 @@ export function ConsultationPhase(props: {
         <CaseNotes view={session.selectedCase} />
         {props.feedbackForm}
       </div>
+      <EndConsultationDialog open={confirming} busy={props.ending} onCancel={() => setConfirming(false)} onConfirm={props.onEnd} />
     </Layout>
   )
 }
