@@ -46,6 +46,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await dialog.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: category.name })
   await dialog.getByLabel('Description').fill('A 30-year-old with an itchy rash on both elbows.')
+  await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription(/The doctor reads this at the start of the station/)
   await dialog.getByLabel('Doctor notes').fill('Take a focused history and explain the diagnosis.')
   await dialog.getByLabel('Patient notes').fill('You are worried it is contagious.')
   await addSections(dialog, 'Doctor', ['History', 'Examination'])

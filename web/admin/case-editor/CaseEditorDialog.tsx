@@ -68,7 +68,14 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
           error={errors.category}
           required
         />
-        <EditorField label="Description" rows={3} value={state.description} onChange={(description) => change({ description })} error={errors.description} />
+        <EditorField
+          label="Description"
+          hint="The doctor reads this at the start of the station: describe the setting and the task, never the diagnosis to be found."
+          rows={3}
+          value={state.description}
+          onChange={(description) => change({ description })}
+          error={errors.description}
+        />
         <TwoColumns>
           <EditorField label="Doctor notes" rows={4} value={state.doctorNotes} onChange={(doctorNotes) => change({ doctorNotes })} error={errors.doctorNotes} />
           <EditorField label="Patient notes" rows={4} value={state.patientNotes} onChange={(patientNotes) => change({ patientNotes })} error={errors.patientNotes} />

@@ -13,20 +13,23 @@ interface EditorFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
   error?: string
   /** Several lines: a textarea with this many rows. */
   rows?: number
+  /** What the admin should know while writing it (who will read it). */
+  hint?: string
 }
 
 /**
  * A labelled field of the case editor. The editor's state is one nested object (lists of sections and
  * criteria), not the flat string map that forms/useForm binds, so these fields take value and onChange.
  */
-export function EditorField({ label, value, onChange, error, rows, required, ...inputProps }: EditorFieldProps) {
+export function EditorField({ label, value, onChange, error, rows, required, hint, ...inputProps }: EditorFieldProps) {
   const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const shared = {
     id,
     value,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': errorId,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
     'aria-required': required || undefined,
     $invalid: Boolean(error),
   }
@@ -41,6 +44,7 @@ export function EditorField({ label, value, onChange, error, rows, required, ...
       ) : (
         <Input {...shared} {...inputProps} onChange={(event) => onChange(event.target.value)} />
       )}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </Field>
   )
