@@ -109,7 +109,15 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await expectPhase(p, 'Feedback')
   await p.getByRole('button', { name: 'Submit Feedback & Close' }).click()
   await expect(p.getByText('Please provide ratings for all criteria before submitting')).toBeVisible()
+  // Each empty slot is marked, and focus goes to the first, however far down the page it is.
+  await expect(p.getByText('Not scored yet', { exact: true })).toHaveCount(3)
+  await expect(p.getByRole('radio', { name: 'Data gathering: 0 of 4' })).toBeFocused()
+  await screenshot(p, 'session-feedback-missing')
+  await p.getByRole('radio', { name: 'Plan: 3 of 4' }).check()
+  await expect(p.getByText('Average: 3 / 4 (1 not scored yet)')).toBeVisible()
+  await expect(p.getByText('Not scored yet', { exact: true })).toHaveCount(2)
   await scoreAll(p, [4, 3, 2])
+  await expect(p.getByText('Not scored yet', { exact: true })).toHaveCount(0)
   await expect(p.getByText('Average: 2.5 / 4')).toBeVisible()
   // A sub-criterion's scale is named within its criterion's group.
   await expect(p.getByRole('group', { name: 'Management' }).getByRole('radio', { name: 'Plan: 3 of 4' })).toBeChecked()

@@ -1,8 +1,9 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
 import {
   NO_CRITERIA,
+  RATINGS_REQUIRED,
   criterionScore,
   formatScore,
   hasSubCriteria,
@@ -34,12 +35,28 @@ export interface FeedbackFormProps {
   onSubmit: (choice: SubmitChoice) => void
 }
 
-/** The scored feedback for the doctor: one scale per criterion or sub-criterion, and a comment. */
+/**
+ * The scored feedback for the doctor: one scale per criterion or sub-criterion, and a comment. A submit refused
+ * for empty slots marks each of them and moves focus to the first, which on a phone may be a long scroll away;
+ * the marks stay while the user fills them in, and go with the form (a new case starts it empty).
+ */
 export function FeedbackForm(props: FeedbackFormProps) {
   const commentId = useId()
+  const form = useRef<HTMLFormElement>(null)
+  const refused = props.formError === RATINGS_REQUIRED
+  const noScores = Object.keys(props.draft.scores).length === 0
+  const [marking, setMarking] = useState(false)
+  useEffect(() => {
+    if (refused) setMarking(true)
+    else if (noScores) setMarking(false)
+  }, [refused, noScores])
+  useEffect(() => {
+    if (refused && marking) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
+  }, [refused, marking])
+  const missing = (slot: string) => (refused || marking) && props.draft.scores[slot] === undefined
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
-    <Form aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
+    <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
       <h2>Feedback for the doctor</h2>
       <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
       {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
@@ -56,12 +73,19 @@ export function FeedbackForm(props: FeedbackFormProps) {
                     name={slotId(criterion.id, sub.id)}
                     label={sub.name}
                     value={props.draft.scores[slotId(criterion.id, sub.id)]}
+                    missing={missing(slotId(criterion.id, sub.id))}
                     onChange={(score) => props.onScore(slotId(criterion.id, sub.id), score)}
                   />
                 ))}
               </SubCriteria>
             ) : (
-              <ScoreScale name={slotId(criterion.id)} label={criterion.name} value={props.draft.scores[slotId(criterion.id)]} onChange={(score) => props.onScore(slotId(criterion.id), score)} />
+              <ScoreScale
+                name={slotId(criterion.id)}
+                label={criterion.name}
+                value={props.draft.scores[slotId(criterion.id)]}
+                missing={missing(slotId(criterion.id))}
+                onChange={(score) => props.onScore(slotId(criterion.id), score)}
+              />
             )}
           </Criterion>
         ))}
@@ -84,7 +108,9 @@ export function FeedbackForm(props: FeedbackFormProps) {
 
 function averageText(criterion: CriterionView, draft: FeedbackDraft): string {
   const score = criterionScore(criterion, draft.scores)
-  return score === null ? 'Average: not scored yet' : `Average: ${formatScore(score)} / 4`
+  if (score === null) return 'Average: not scored yet'
+  const left = criterion.subCriteria.filter((sub) => draft.scores[slotId(criterion.id, sub.id)] === undefined).length
+  return `Average: ${formatScore(score)} / 4${left > 0 ? ` (${left} not scored yet)` : ''}`
 }
 
 const Form = styled.form`

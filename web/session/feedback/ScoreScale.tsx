@@ -1,20 +1,35 @@
+import { useId } from 'react'
 import styled from 'styled-components'
 import { SCORE_STEPS } from '../../../schemas/session-room/feedback-form.ts'
 import { theme } from '../../theme.ts'
 
-/** One score slot as a radio group of the whole steps 0-4: arrow keys move, nothing chosen at first. */
-export function ScoreScale({ name, label, value, onChange }: { name: string; label: string; value: number | undefined; onChange: (score: number) => void }) {
+/**
+ * One score slot as a radio group of the whole steps 0-4: arrow keys move, nothing chosen at first. `missing`
+ * marks a slot left empty at a refused submit, so the user sees which one (and hears it on each step).
+ */
+export function ScoreScale(props: { name: string; label: string; value: number | undefined; missing: boolean; onChange: (score: number) => void }) {
+  const { name, label, value, missing } = props
+  const missingId = useId()
   return (
-    <Group>
+    <Group data-missing={missing || undefined}>
       <legend>{label}</legend>
       <Steps>
         {SCORE_STEPS.map((step) => (
-          <Step key={step} $checked={value === step}>
-            <input type="radio" name={name} value={step} checked={value === step} onChange={() => onChange(step)} aria-label={`${label}: ${step} of 4`} />
+          <Step key={step} $checked={value === step} $missing={missing}>
+            <input
+              type="radio"
+              name={name}
+              value={step}
+              checked={value === step}
+              onChange={() => props.onChange(step)}
+              aria-label={`${label}: ${step} of 4`}
+              aria-describedby={missing ? missingId : undefined}
+            />
             <span aria-hidden="true">{step}</span>
           </Step>
         ))}
       </Steps>
+      {missing && <Missing id={missingId}>Not scored yet</Missing>}
     </Group>
   )
 }
@@ -37,13 +52,21 @@ const Steps = styled.div`
   gap: 6px;
 `
 
-const Step = styled.label<{ $checked: boolean }>`
+const Missing = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  color: ${theme.color.danger};
+  font-weight: 600;
+  text-align: right;
+`
+
+const Step = styled.label<{ $checked: boolean; $missing: boolean }>`
   position: relative;
   display: grid;
   place-items: center;
   width: 44px;
   height: 44px;
-  border: 2px solid ${({ $checked }) => ($checked ? theme.color.primary : theme.color.controlBorder)};
+  border: 2px solid ${({ $checked, $missing }) => ($checked ? theme.color.primary : $missing ? theme.color.danger : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${({ $checked }) => ($checked ? theme.color.primary : theme.color.surface)};
   color: ${({ $checked }) => ($checked ? '#fff' : theme.color.text)};
