@@ -64,6 +64,11 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await expectPhase(p, 'Consultation')
   await fits(patient, 'consultation-patient')
   await fits(doctor, 'consultation-doctor')
+  // Scrolled down to the feedback form, the patient still sees the clock.
+  await p.getByLabel('Additional comments').scrollIntoViewIfNeeded()
+  const clock = await p.getByRole('timer').boundingBox()
+  expect(clock && clock.y >= 0 && clock.y + clock.height <= p.viewportSize()!.height, `clock at ${JSON.stringify(clock)}`).toBe(true)
+  await fits(patient, 'consultation-patient-scrolled')
 
   await d.getByRole('button', { name: 'End Consultation' }).press('Enter')
   await d.getByRole('dialog', { name: 'End Consultation' }).getByRole('button', { name: 'End Consultation' }).press('Enter')

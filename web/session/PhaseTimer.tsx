@@ -49,6 +49,16 @@ const Box = styled.div<{ $urgent: boolean }>`
   color: ${({ $urgent }) => ($urgent ? theme.color.danger : theme.color.primaryHover)};
   span { font-size: 0.85rem; font-weight: 600; }
   small { font-size: 0.8rem; }
+  @media (max-width: 760px) {
+    position: sticky;
+    top: 0;
+    z-index: 2;
+    display: flex;
+    flex-direction: row;
+    justify-content: center;
+    gap: 12px;
+    box-shadow: ${theme.shadow.card};
+  }
 `
 
 const Clock = styled.div`

@@ -50,18 +50,29 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
   )
 }
 
+/**
+ * Side column and notes. On a phone the two stack in plain flow and the side column's box dissolves, so the
+ * clock (a sticky PhaseTimer) stays in view over the whole phase while a long script or the form is scrolled.
+ */
 export const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 280px) minmax(0, 1fr);
   gap: 20px;
   align-items: start;
-  @media (max-width: 760px) { grid-template-columns: minmax(0, 1fr); }
+  @media (max-width: 760px) {
+    display: block;
+    > * + * { margin-top: 20px; }
+  }
 `
 
 export const Side = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
+  @media (max-width: 760px) {
+    display: contents;
+    > * + * { margin-top: 12px; }
+  }
 `
 
 export const Controls = styled.div`
