@@ -51,8 +51,9 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
           ))}
           {hidden > 0 && <More aria-label={`and ${hidden} more`}>+{hidden}</More>}
         </Avatars>
-        <Button type="button" $variant="secondary" onClick={() => setSoundMuted(!muted)}>
-          {muted ? 'Unmute sounds' : 'Mute sounds'}
+        <Button type="button" $variant="secondary" onClick={() => setSoundMuted(!muted)} aria-label={muted ? 'Unmute sounds' : 'Mute sounds'}>
+          {muted ? 'Unmute' : 'Mute'}
+          <WideOnly> sounds</WideOnly>
         </Button>
         <Button type="button" onClick={props.onExit}>
           Exit
@@ -74,6 +75,18 @@ const Bar = styled.header`
   border-radius: ${theme.radius.medium};
   box-shadow: ${theme.shadow.card};
   h1 { font-size: 1.35rem; margin: 0 0 6px; overflow-wrap: anywhere; }
+  /* A phone keeps the header to a few lines, so the case and the clock start near the top. */
+  @media (max-width: 480px) {
+    gap: 8px;
+    padding: 12px;
+    margin-bottom: 12px;
+    h1 { font-size: 1.15rem; margin-bottom: 4px; }
+  }
+`
+
+const WideOnly = styled.span`
+  white-space: pre;
+  @media (max-width: 480px) { display: none; }
 `
 
 const Identity = styled.div`
@@ -101,6 +114,7 @@ const Tools = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 8px;
+  @media (max-width: 480px) { button { padding-inline: 14px; } }
 `
 
 const Avatars = styled.ul`
