@@ -141,8 +141,9 @@ test('the patient asking for the next case is warned while the observer is still
   const left = p.getByRole('status').filter({ hasText: `${observer.account.name} (Observer) has left the session.` })
   await expect(left).toBeVisible()
   await screenshot(p, 'session-someone-left')
-  await left.getByRole('button', { name: 'Dismiss' }).click()
+  await p.getByRole('button', { name: 'Dismiss' }).click()
   await expect(left).toBeHidden()
+  await expect(p.locator('#main')).toBeFocused()
   await closeAll([doctor, patient, observer])
 })
 
@@ -153,11 +154,13 @@ test('a reload in the middle of the consultation resumes with the right time lef
   const patient = await newPlayer(browser, request, 'patient')
   const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']], 7)
   await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
   const p = patient.page
   await p.goto('/dashboard')
   await p.getByRole('region', { name: 'Active Sessions' }).getByRole('link', { name: /^Resume / }).click()
   await expect(p).toHaveURL(new RegExp(`${roomUrl(code)}$`))
+  // In the room since the reading phase, which the page reloaded in the consultation will not have seen.
+  await expectPhase(p, 'Reading')
+  await doctor.post(`/sessions/${code}/skip-phase`)
   await expectPhase(p, 'Consultation')
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
   await p.getByLabel('Additional comments').fill('Missed the red flags')

@@ -6,7 +6,7 @@ export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html { -webkit-text-size-adjust: 100%; }
   /* On a phone the room's clock sticks to the top: what gets focus is scrolled clear of it. */
-  @media (max-width: 760px) { html { scroll-padding-top: 88px; } }
+  @media (max-width: 760px) { html:has([role='timer']) { scroll-padding-top: 88px; } }
   body {
     margin: 0;
     font-family: ${theme.font.body};

@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { CriterionScore } from '../session/types.ts'
 import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
-import { draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
+import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 import { roomNotice } from './room-notice.ts'
 
@@ -39,6 +39,8 @@ export interface RoomContext {
   noNextCase: boolean
   /** Someone left, or my role changed: shown until dismissed or replaced (room-notice.ts). */
   notice: string | null
+  /** Submits refused for empty slots so far: each one takes the user to the first empty slot again. */
+  refusals: number
 }
 
 export type RoomEvent =
@@ -50,8 +52,8 @@ export type RoomEvent =
   | { type: 'CONSULTATION_ENDED' }
   | { type: 'SCORE'; slot: string; score: number }
   | { type: 'COMMENT'; text: string }
-  /** A draft the browser kept for this form (`owner` is its draftOwner) across a reload or a discarded tab. */
-  | { type: 'RESTORE_DRAFT'; owner: string; saved: unknown }
+  /** A draft the browser kept across a reload or a discarded tab, for the form of `forCase` (draftCase). */
+  | { type: 'RESTORE_DRAFT'; forCase: string; saved: unknown }
   | { type: 'SUBMIT'; choice: SubmitChoice }
   | { type: 'WAIT' }
   | { type: 'CONTINUE' }
@@ -116,7 +118,8 @@ export const roomMachine = setup({
     choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
     // Only into the untouched form it was kept for: a late restore never overwrites what was typed since.
-    draftRestorable: ({ context, event }) => event.type === 'RESTORE_DRAFT' && event.owner === context.draftFor && isEmptyDraft(context.draft),
+    draftRestorable: ({ context, event }) =>
+      event.type === 'RESTORE_DRAFT' && context.session !== null && event.forCase === draftCase(context.session) && isEmptyDraft(context.draft),
   },
   actions: {
     applySnapshot: assign(({ context, event }) => {
@@ -153,6 +156,7 @@ export const roomMachine = setup({
     choice: null,
     noNextCase: false,
     notice: null,
+    refusals: 0,
   }),
   initial: 'loading',
   states: {
@@ -192,7 +196,7 @@ export const roomMachine = setup({
             },
             SUBMIT: [
               { guard: 'mayNotSubmit' },
-              { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED }) },
+              { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
               { guard: 'asksPatientQuestion', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
             ],

@@ -165,7 +165,15 @@ export function withFeedbackPhase(session: RoomSession): RoomSession {
  * reading phase (SPEC section 4).
  */
 export function draftOwner(session: RoomSession): string {
-  return `${session.selectedCase?.id ?? 'none'}|${session.currentRound}|${session.readingStartedAt ?? 'none'}`
+  return `${draftCase(session)}|${session.readingStartedAt ?? 'none'}`
+}
+
+/**
+ * The (case, round) a kept draft belongs to. The reading phase's start is left out: a page loaded after the
+ * reading phase never saw it, and a case is never played twice in a session, so case and round name the form.
+ */
+export function draftCase(session: RoomSession): string {
+  return `${session.selectedCase?.id ?? 'none'}|${session.currentRound}`
 }
 
 export function endReason(reason: string | undefined): string {

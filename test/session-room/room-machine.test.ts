@@ -2,6 +2,7 @@ import t from 'tap'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { RATINGS_REQUIRED, slotId } from '../../schemas/session-room/feedback-form.ts'
 import { FORM_RESET_DELAY_MS, roomMachine, type FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
+import { draftCase } from '../../schemas/session-room/room-state.ts'
 import type { ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange } from './fixtures.ts'
 
@@ -282,28 +283,43 @@ t.test('news of the next case that overtakes the submit answer neither cancels t
   }
 })
 
-t.test('a kept draft comes back into the untouched form it was kept for, and only there', async (t) => {
+t.test('a kept draft comes back into the untouched form of its case and round, and only there', async (t) => {
   const kept = { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2, [slotId('gone')]: 4, [slotId('c2', 's2')]: 2.5 }, comment: 'Good rapport' }
+  // Kept while the page was there for the reading phase; the page reloaded in the consultation never saw it.
+  const before = room()
+  before.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+  before.actor.send({ type: 'LIVE', message: phaseChange('CONSULTATION', T0 + 120_000, 480) })
+  const forCase = draftCase(before.context().session!)
   const { actor, context } = room()
-  actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
-  const owner = context().draftFor
-  actor.send({ type: 'RESTORE_DRAFT', owner: 'another case|1|0', saved: kept })
-  t.same(context().draft, { scores: {}, comment: '' }, 'a draft kept for another form is not used')
-  actor.send({ type: 'RESTORE_DRAFT', owner, saved: kept })
-  t.same(context().draft, { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2 }, comment: 'Good rapport' }, "slots this case does not have and half steps are dropped")
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: T0 + 120_000 }), serverNow: T0 + 200_000 })
+  t.equal(draftCase(context().session!), forCase, 'the reloaded page names the same form')
+  actor.send({ type: 'RESTORE_DRAFT', forCase: '11|1', saved: kept })
+  t.same(context().draft, { scores: {}, comment: '' }, 'a draft kept for another case is not used')
+  actor.send({ type: 'RESTORE_DRAFT', forCase, saved: kept })
+  t.same(context().draft, { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2 }, comment: 'Good rapport' }, 'slots this case does not have and half steps are dropped')
 
   const typed = room()
   typed.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
   typed.actor.send({ type: 'COMMENT', text: 'typed since' })
-  typed.actor.send({ type: 'RESTORE_DRAFT', owner: typed.context().draftFor, saved: kept })
+  typed.actor.send({ type: 'RESTORE_DRAFT', forCase, saved: kept })
   t.same(typed.context().draft, { scores: {}, comment: 'typed since' }, 'never over what was typed since')
 
   const garbled = room()
   garbled.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
   for (const saved of [null, 'text', { scores: 'x', comment: '' }, { scores: {}, comment: 7 }]) {
-    garbled.actor.send({ type: 'RESTORE_DRAFT', owner: garbled.context().draftFor, saved })
+    garbled.actor.send({ type: 'RESTORE_DRAFT', forCase, saved })
     t.same(garbled.context().draft, { scores: {}, comment: '' }, `nothing from ${JSON.stringify(saved)}`)
   }
+})
+
+t.test('every submit refused for empty slots is counted, so each one can take the user to them', async (t) => {
+  const { actor, context } = room()
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  actor.send({ type: 'COMMENT', text: 'still typing' })
+  actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.equal(context().refusals, 2)
+  t.equal(context().formError, RATINGS_REQUIRED)
 })
 
 t.test('someone leaving, and my own seat changing, are told until dismissed', async (t) => {

@@ -14,7 +14,7 @@ import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsul
  * feedback phase. "Submit & Close" leads to the dashboard 0.5 s after the server accepted it.
  */
 export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void; disconnect: () => void }) {
-  const { draft, formError } = snapshot.context
+  const { draft, formError, refusals } = snapshot.context
   const closing = snapshot.matches({ room: 'closed' })
   const submitted = closing || snapshot.matches({ room: 'submitted' })
   const me = session.participants.find((p) => p.userId === snapshot.context.userId)
@@ -35,6 +35,7 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
         criteria={criteriaOf(session.selectedCase)}
         draft={draft}
         formError={formError}
+        refusals={refusals}
         choices={session.phase === 'FEEDBACK' ? choicesFor(session.role) : []}
         busy={!snapshot.matches({ room: 'editing' })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}

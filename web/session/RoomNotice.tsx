@@ -4,33 +4,41 @@ import { theme } from '../theme.ts'
 
 /**
  * News about the room that someone else caused (room-notice.ts). The status region is always in the page, so
- * screen readers announce the notice when it appears; it stays until dismissed or replaced.
+ * screen readers announce the notice when it appears, and holds the words only; the notice stays until
+ * dismissed or replaced. Dismissing hands focus to the page rather than dropping it with the button.
  */
 export function RoomNotice(props: { notice: string | null; onDismiss: () => void }) {
+  const dismiss = () => {
+    props.onDismiss()
+    document.getElementById('main')?.focus()
+  }
   return (
-    <div role="status">
+    <Notice $shown={props.notice !== null}>
+      <span role="status">{props.notice}</span>
       {props.notice && (
-        <Notice>
-          <span>{props.notice}</span>
-          <Button type="button" $variant="secondary" onClick={props.onDismiss}>
-            Dismiss
-          </Button>
-        </Notice>
+        <Button type="button" $variant="secondary" onClick={dismiss}>
+          Dismiss
+        </Button>
       )}
-    </div>
+    </Notice>
   )
 }
 
-const Notice = styled.p`
+/** Always in the page (a live region must exist before its words arrive), but takes no room while empty. */
+const Notice = styled.div<{ $shown: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 8px 12px;
-  margin: 0 0 12px;
-  padding: 10px 14px;
-  border-radius: ${theme.radius.small};
-  background: #e0f2fe;
-  color: #075985;
-  font-weight: 600;
+  ${({ $shown }) =>
+    $shown &&
+    `
+    margin: 0 0 12px;
+    padding: 10px 14px;
+    border-radius: ${theme.radius.small};
+    background: #e0f2fe;
+    color: #075985;
+    font-weight: 600;
+  `}
 `

@@ -53,7 +53,7 @@ export function ObserverPendingDialog({ open, onWait, onContinue }: { open: bool
 }
 
 /** One tap on a phone must not end the station for everyone: the doctor confirms ending the consultation early. */
-export function EndConsultationDialog({ open, busy, onConfirm, onCancel }: { open: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function EndConsultationDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Dialog
       open={open}
@@ -64,8 +64,8 @@ export function EndConsultationDialog({ open, busy, onConfirm, onCancel }: { ope
           <Button type="button" $variant="secondary" onClick={onCancel}>
             Keep going
           </Button>
-          <Button type="button" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Ending…' : 'End Consultation'}
+          <Button type="button" onClick={onConfirm}>
+            End Consultation
           </Button>
         </>
       }

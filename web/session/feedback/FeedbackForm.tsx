@@ -27,6 +27,8 @@ export interface FeedbackFormProps {
   criteria: CriterionView[]
   draft: FeedbackDraft
   formError: string | null
+  /** Counts submits refused for empty slots: each one moves focus to the first empty slot. */
+  refusals: number
   /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
   choices: SubmitChoice[]
   busy: boolean
@@ -41,6 +43,7 @@ export interface FeedbackFormProps {
  * the marks stay while the user fills them in, and go with the form (a new case starts it empty).
  */
 export function FeedbackForm(props: FeedbackFormProps) {
+  const { refusals } = props
   const commentId = useId()
   const form = useRef<HTMLFormElement>(null)
   const refused = props.formError === RATINGS_REQUIRED
@@ -51,8 +54,8 @@ export function FeedbackForm(props: FeedbackFormProps) {
     else if (noScores) setMarking(false)
   }, [refused, noScores])
   useEffect(() => {
-    if (refused && marking) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
-  }, [refused, marking])
+    if (refusals > 0) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
+  }, [refusals])
   const missing = (slot: string) => (refused || marking) && props.draft.scores[slot] === undefined
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (

@@ -1,29 +1,32 @@
 import { useEffect, useRef } from 'react'
+import { draftCase } from '../../../schemas/session-room/room-state.ts'
 import type { RoomEvent } from '../../../schemas/session-room/room-machine.ts'
 import type { RoomSnapshot } from '../useRoom.ts'
 import { clearDraft, loadDraft, saveDraft } from './draft-storage.ts'
 
 /**
- * Keeps the feedback draft across reloads: when the room opens a form, a draft kept for that same form is put
- * back; every change is kept after that; once the feedback is sent, or the session is over, it is dropped.
+ * Keeps the feedback draft across reloads: when the room opens a form, a draft kept for the same case and round
+ * is put back; every change is kept after that; once the feedback is sent, or the session is over, it is dropped.
  */
 export function useKeptDraft(code: string, snapshot: RoomSnapshot, send: (event: RoomEvent) => void) {
-  const { draft, draftFor } = snapshot.context
+  const { draft, draftFor, session, userId } = snapshot.context
+  const forCase = session ? draftCase(session) : ''
   const editing = snapshot.matches({ room: 'editing' })
   const sent = snapshot.matches({ room: 'submitted' }) || snapshot.matches({ room: 'closed' }) || snapshot.matches('ended')
   const checkedFor = useRef('')
 
   useEffect(() => {
-    if (!editing || !draftFor) return
+    if (!editing || !draftFor || !forCase) return
+    // Once per form (draftFor changes with every new form), before anything is kept for it.
     if (checkedFor.current !== draftFor) {
       checkedFor.current = draftFor
-      const kept = loadDraft(code)
-      if (kept?.owner === draftFor) return send({ type: 'RESTORE_DRAFT', owner: kept.owner, saved: kept.draft })
+      const kept = loadDraft(userId, code)
+      if (kept?.forCase === forCase) return send({ type: 'RESTORE_DRAFT', forCase, saved: kept.draft })
     }
-    saveDraft(code, draftFor, draft)
-  }, [code, editing, draftFor, draft, send])
+    saveDraft(userId, code, forCase, draft)
+  }, [userId, code, editing, draftFor, forCase, draft, send])
 
   useEffect(() => {
-    if (sent) clearDraft(code)
-  }, [code, sent])
+    if (sent) clearDraft(userId, code)
+  }, [userId, code, sent])
 }

@@ -45,7 +45,15 @@ export function ConsultationPhase(props: {
         <CaseNotes view={session.selectedCase} />
         {props.feedbackForm}
       </div>
-      <EndConsultationDialog open={confirming} busy={props.ending} onCancel={() => setConfirming(false)} onConfirm={props.onEnd} />
+      <EndConsultationDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        // Closed at once, so a refusal shows in the room (behind an open dialog it could not be read).
+        onConfirm={() => {
+          setConfirming(false)
+          props.onEnd()
+        }}
+      />
     </Layout>
   )
 }
