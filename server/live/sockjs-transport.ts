@@ -38,10 +38,14 @@ export function parseSockJsMessage(message: Buffer): Buffer[] | null {
   return parsed.map((item: string) => Buffer.from(item, 'utf8'))
 }
 
+/** sockjs-protocol frames: `a[...]` carries messages (here, STOMP frames), `c[code,"reason"]` closes. */
+export const messagesFrame = (messages: string[]) => `a${JSON.stringify(messages)}`
+export const closeFrame = (code: number, reason: string) => `c${JSON.stringify([code, reason])}`
+
 const sockJsFraming: SocketFraming = {
-  encode: (data) => `a${JSON.stringify([data.toString('utf8')])}`,
+  encode: (data) => messagesFrame([data.toString('utf8')]),
   decode: parseSockJsMessage,
-  closeMessage: (code, reason) => `c${JSON.stringify([code, reason])}`,
+  closeMessage: closeFrame,
 }
 
 /**

@@ -1,3 +1,4 @@
+import { closeFrame, messagesFrame } from './sockjs-transport.ts'
 import { CLOSE_GOING_AWAY, type StompConnection } from './stomp-connection.ts'
 import type { OpenConnection } from './websocket-transport.ts'
 
@@ -17,10 +18,10 @@ export interface XhrSessionSettings {
   maxQueuedBytes: number
 }
 
-const ANOTHER_CONNECTION_OPEN = 'c[2010,"Another connection still open"]'
+const ANOTHER_CONNECTION_OPEN = closeFrame(2010, 'Another connection still open')
 
 /** Sends one last frame and ends the request. */
-export function finish(receiver: Receiver, frame: string) {
+function finish(receiver: Receiver, frame: string) {
   receiver.write(frame)
   receiver.end()
 }
@@ -117,7 +118,7 @@ export class XhrSession {
 
   private flush() {
     if (!this.receiver || this.queue.length === 0) return
-    const frame = `a${JSON.stringify(this.queue)}`
+    const frame = messagesFrame(this.queue)
     this.queue = []
     this.queuedBytes = 0
     this.deliver(frame)
@@ -125,16 +126,12 @@ export class XhrSession {
 
   private deliver(frame: string) {
     const receiver = this.receiver
-    if (!receiver) return
-    if (!receiver.write(frame)) {
-      this.detach(receiver)
-      receiver.end()
-    }
+    if (receiver && !receiver.write(frame)) this.release(receiver)
   }
 
   private close(code: number, reason: string) {
     if (this.closeFrame) return
-    this.closeFrame = `c${JSON.stringify([code, reason])}`
+    this.closeFrame = closeFrame(code, reason)
     this.forgetAfterDisconnectDelay()
     this.flush()
     this.finishWithClose()

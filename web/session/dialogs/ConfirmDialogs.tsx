@@ -1,9 +1,22 @@
+import type { ReactNode } from 'react'
 import { Button } from '../../components/Button.tsx'
 import { Dialog } from '../Dialog.tsx'
 
-/** SPEC section 2: in the feedback phase leaving completes the session; at any other time it is an exit. */
-export function ExitDialog({ open, inFeedback, busy, onConfirm, onCancel }: { open: boolean; inFeedback: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const title = inFeedback ? 'Complete Session' : 'Exit Session'
+interface ChoiceDialogProps {
+  open: boolean
+  title: string
+  /** The safe choice, also taken by Escape. */
+  cancelLabel: string
+  onCancel: () => void
+  confirmLabel: string
+  onConfirm: () => void
+  /** While the confirmed action runs: the confirm button is held and says so. */
+  busyLabel?: string | null
+  children: ReactNode
+}
+
+/** The room's questions with two answers: the safe one first, the one that acts last. */
+function ChoiceDialog({ open, title, cancelLabel, onCancel, confirmLabel, onConfirm, busyLabel = null, children }: ChoiceDialogProps) {
   return (
     <Dialog
       open={open}
@@ -12,65 +25,47 @@ export function ExitDialog({ open, inFeedback, busy, onConfirm, onCancel }: { op
       actions={
         <>
           <Button type="button" $variant="secondary" onClick={onCancel}>
-            Stay
+            {cancelLabel}
           </Button>
-          <Button type="button" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Leaving…' : title}
+          <Button type="button" onClick={onConfirm} disabled={busyLabel !== null}>
+            {busyLabel ?? confirmLabel}
           </Button>
         </>
       }
     >
+      {children}
+    </Dialog>
+  )
+}
+
+/** SPEC section 2: in the feedback phase leaving completes the session; at any other time it is an exit. */
+export function ExitDialog({ open, inFeedback, busy, onConfirm, onCancel }: { open: boolean; inFeedback: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const title = inFeedback ? 'Complete Session' : 'Exit Session'
+  return (
+    <ChoiceDialog open={open} title={title} cancelLabel="Stay" onCancel={onCancel} confirmLabel={title} onConfirm={onConfirm} busyLabel={busy ? 'Leaving…' : null}>
       {inFeedback ? (
         <p>Completing the session ends your part in it. Feedback can no longer be modified afterwards.</p>
       ) : (
         <p>The other participants will be notified that you left. The session may end if too few participants remain.</p>
       )}
-    </Dialog>
+    </ChoiceDialog>
   )
 }
 
 /** The patient asked for the next case while the observer is still scoring (SPEC section 2, feedback panel). */
 export function ObserverPendingDialog({ open, onWait, onContinue }: { open: boolean; onWait: () => void; onContinue: () => void }) {
   return (
-    <Dialog
-      open={open}
-      title="Observer Feedback Pending"
-      onClose={onWait}
-      actions={
-        <>
-          <Button type="button" $variant="secondary" onClick={onWait}>
-            Wait
-          </Button>
-          <Button type="button" onClick={onContinue}>
-            Continue Anyway
-          </Button>
-        </>
-      }
-    >
+    <ChoiceDialog open={open} title="Observer Feedback Pending" cancelLabel="Wait" onCancel={onWait} confirmLabel="Continue Anyway" onConfirm={onContinue}>
       <p>The observer has not submitted their feedback yet. If you continue now, the next case starts and their feedback for this one is lost.</p>
-    </Dialog>
+    </ChoiceDialog>
   )
 }
 
 /** One tap on a phone must not end the station for everyone: the doctor confirms ending the consultation early. */
 export function EndConsultationDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
-    <Dialog
-      open={open}
-      title="End Consultation"
-      onClose={onCancel}
-      actions={
-        <>
-          <Button type="button" $variant="secondary" onClick={onCancel}>
-            Keep going
-          </Button>
-          <Button type="button" onClick={onConfirm}>
-            End Consultation
-          </Button>
-        </>
-      }
-    >
+    <ChoiceDialog open={open} title="End Consultation" cancelLabel="Keep going" onCancel={onCancel} confirmLabel="End Consultation" onConfirm={onConfirm}>
       <p>End the consultation for everyone now? The patient and observer move on to scoring it.</p>
-    </Dialog>
+    </ChoiceDialog>
   )
 }
