@@ -39,7 +39,7 @@ export interface RoomContext {
   noNextCase: boolean
   /** Someone left, or my role changed: shown until dismissed or replaced (room-notice.ts). */
   notice: string | null
-  /** Submits refused for empty slots so far: each one takes the user to the first empty slot again. */
+  /** Submits of this form refused for empty slots: the form marks them, and each refusal takes the user there. */
   refusals: number
 }
 
@@ -140,7 +140,7 @@ export const roomMachine = setup({
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
     startBuffering: assign({ buffer: () => [] }),
     end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
-    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, noNextCase: false })),
+    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, noNextCase: false, refusals: 0 })),
   },
 }).createMachine({
   id: 'room',

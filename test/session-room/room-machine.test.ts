@@ -312,7 +312,7 @@ t.test('a kept draft comes back into the untouched form of its case and round, a
   }
 })
 
-t.test('every submit refused for empty slots is counted, so each one can take the user to them', async (t) => {
+t.test('every submit refused for empty slots is counted, so each one can take the user to them, until a new form', async (t) => {
   const { actor, context } = room()
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
   actor.send({ type: 'SUBMIT', choice: 'close' })
@@ -320,6 +320,10 @@ t.test('every submit refused for empty slots is counted, so each one can take th
   actor.send({ type: 'SUBMIT', choice: 'close' })
   t.equal(context().refusals, 2)
   t.equal(context().formError, RATINGS_REQUIRED)
+  actor.send({ type: 'SCORE', slot: slotId('c1'), score: 3 })
+  t.equal(context().refusals, 2, 'scoring keeps the marks on the slots still empty')
+  actor.send({ type: 'LIVE', message: phaseChange('READING', T0 + 600_000, 120) })
+  t.equal(context().refusals, 0, 'a new reading phase starts a form with nothing marked')
 })
 
 t.test('someone leaving, and my own seat changing, are told until dismissed', async (t) => {

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
 import {
   NO_CRITERIA,
-  RATINGS_REQUIRED,
   criterionScore,
   formatScore,
   hasSubCriteria,
@@ -27,7 +26,7 @@ export interface FeedbackFormProps {
   criteria: CriterionView[]
   draft: FeedbackDraft
   formError: string | null
-  /** Counts submits refused for empty slots: each one moves focus to the first empty slot. */
+  /** Submits of this form refused for empty slots: once there is one, they are marked; each moves focus to the first. */
   refusals: number
   /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
   choices: SubmitChoice[]
@@ -46,17 +45,10 @@ export function FeedbackForm(props: FeedbackFormProps) {
   const { refusals } = props
   const commentId = useId()
   const form = useRef<HTMLFormElement>(null)
-  const refused = props.formError === RATINGS_REQUIRED
-  const noScores = Object.keys(props.draft.scores).length === 0
-  const [marking, setMarking] = useState(false)
-  useEffect(() => {
-    if (refused) setMarking(true)
-    else if (noScores) setMarking(false)
-  }, [refused, noScores])
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
   }, [refusals])
-  const missing = (slot: string) => (refused || marking) && props.draft.scores[slot] === undefined
+  const missing = (slot: string) => refusals > 0 && props.draft.scores[slot] === undefined
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
     <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
