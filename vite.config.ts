@@ -2,17 +2,19 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { precompress } from './vite-precompress.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
+const outDir = path.join(here, 'dist/web')
 
 /** The web client lives in web/ and is built into dist/web, which the server serves with an SPA fallback. */
 export default defineConfig({
   root: path.join(here, 'web'),
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   // sockjs-client (the live room, a later issue) reads `global`; without this the page renders nothing.
   define: { global: 'globalThis' },
   build: {
-    outDir: path.join(here, 'dist/web'),
+    outDir,
     emptyOutDir: true,
   },
   server: {

@@ -13,7 +13,6 @@ import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
-import type { UserRow } from '../server/db/schema.ts'
 import { registerLive } from '../server/live/hub.ts'
 import { StompDecoder } from '../server/live/stomp-codec.ts'
 
@@ -67,8 +66,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function main() {
   const [clients = 1000, messages = 200, rate = 100] = process.argv.slice(2).map(Number)
   const app = Fastify({ logger: false })
-  app.decorate('userFromToken', async (token: string) => ({ id: Number(token.replace('bench-', '')), name: token }) as UserRow)
-  const hub = await registerLive(app, { authoriseSubscription: async (_userId, code) => code, heartbeat: { send: 0, receive: 0 } })
+  const hub = await registerLive(app, {
+    authenticate: async (token) => ({ userId: Number(token.replace('bench-', '')), name: token }),
+    authoriseSubscription: async (_userId, code) => ({ sessionCode: code, version: 0 }),
+    // The bench's clients are Node sockets, which send no Origin.
+    acceptOrigin: () => true,
+    heartbeat: { send: 0, receive: 0 },
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`
 
@@ -82,7 +86,7 @@ async function main() {
   const done = next()
   const started = clock()
   for (let seq = 0; seq < messages; seq++) {
-    hub.publish(SESSION, (userId) => ({ type: 'BENCH', seq, userId, sentAt: clock() }))
+    hub.publish(SESSION, { audienceOf: (userId) => userId, render: (userId) => ({ type: 'BENCH', seq, userId, sentAt: clock() }) }, null)
     const due = started + ((seq + 1) * 1000) / (rate || Infinity)
     await new Promise((resolve) => (rate > 0 ? setTimeout(resolve, Math.max(0, due - clock())) : setImmediate(resolve)))
   }

@@ -26,4 +26,32 @@ if (pglite && postgres) {
   const ratio = Number(postgres.commandsPerSecond) / Number(pglite.commandsPerSecond)
   console.log(`session commands: postgres/pglite throughput ratio ${ratio.toFixed(2)}`)
 }
+
+// End to end: the real server, real clients, real databases. Sizes from BENCH_E2E_PG / BENCH_E2E_EMBEDDED
+// ("sessions,perSecond,seconds") so that a longer run needs no code change.
+const size = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',')
+const endToEnd = [
+  run('bench/end-to-end.ts', size('BENCH_E2E_PG', '1000,200,20'), { DATABASE_URL: postgresUrl }),
+  run('bench/end-to-end.ts', size('BENCH_E2E_EMBEDDED', '300,50,20')),
+]
+for (const figures of endToEnd.filter((figures) => figures !== null)) {
+  const { database, sockets, achievedPerSecond, deliveredP50ms, deliveredP99ms, p50ToLoadedFloor, saturationPerSecond, sessionReadToHealth, loadRssMb, eventLoopP99ms } = figures
+  console.log(
+    `end to end, ${database}, ${sockets} sockets: ${achievedPerSecond} commands/s, command -> all 3 sockets p50 ${deliveredP50ms} ms ` +
+      `(x${p50ToLoadedFloor} the loaded floor, target <= 2) p99 ${deliveredP99ms} ms; saturation ${saturationPerSecond} commands/s; ` +
+      `GET session/health ${sessionReadToHealth} (target >= 0.4); RSS ${loadRssMb} MB; event loop p99 ${eventLoopP99ms} ms`,
+  )
+}
 run('bench/live-fanout.ts', ['300', '100', '50'])
+const cluster = run('bench/cross-instance.ts', ['16', '12'], { DATABASE_URL: postgresUrl })
+if (cluster) {
+  const { sameP50ms, sameP99ms, crossP50ms, crossP99ms, p99Ratio } = cluster
+  console.log(
+    `live delivery, command -> client: same instance p50 ${sameP50ms} ms p99 ${sameP99ms} ms; ` +
+      `cross-instance p50 ${crossP50ms} ms p99 ${crossP99ms} ms; p99 ratio ${p99Ratio} (target <= 2)`,
+  )
+}
+const load = run('bench/session-load.ts', ['1000', '50'], { DATABASE_URL: postgresUrl })
+if (load) {
+  console.log(`session load: cold load of ${load.events} events on postgres ${load.coldLoadMinMs} ms, median ${load.coldLoadMedianMs} ms (target <= 5), fold ${load.foldEventsPerSecond} events/s (target >= 1000000)`)
+}

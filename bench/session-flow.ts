@@ -30,8 +30,10 @@ async function oneRound() {
   const room = await readyRoom(ctx)
   const doctor = as(ctx, room.doctor)
   await timed(() => doctor.post(`/sessions/${room.code}/start`))
-  await timed(() => doctor.post(`/sessions/${room.code}/skip-phase`))
-  await timed(() => doctor.post(`/sessions/${room.code}/skip-phase`))
+  // Each skip names the phase it ends, as the room does: a bare skip within a second of the phase's start is
+  // taken for a double click and refused.
+  await timed(() => doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' }))
+  await timed(() => doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' }))
   for (const giver of [room.patient, room.observer]) {
     const answer = await timed(() =>
       as(ctx, giver).post('/feedback/submit', { sessionCode: room.code, comment: 'bench', criteriaScores: scores(), requestNewCase: false }),

@@ -163,7 +163,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   const notes = observer.page.getByRole('article', { name: 'Case notes' })
   await expect(notes.getByRole('heading', { level: 2 })).toHaveText(`${title} (revised)`)
   await expect(notes.getByRole('heading', { level: 4 })).toHaveText(['Examination', 'History', 'Concerns', 'Opening line'])
-  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   await expectPhase(observer.page, 'Consultation')
   await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering'])
 

@@ -113,8 +113,8 @@ test('the patient asking for the next case is warned while the observer is still
     [observer, 'observer'],
   ])
   await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
   const p = patient.page
   await p.goto(roomUrl(code))
   await expectPhase(p, 'Feedback')
@@ -134,7 +134,10 @@ test('the patient asking for the next case is warned while the observer is still
   await expect(p.getByText('You: Doctor')).toBeVisible({ timeout: 15_000 })
   await expect(p.getByRole('status').filter({ hasText: 'Roles have changed: you are now the Doctor.' })).toBeVisible()
   await expectPhase(p, 'Reading')
-  await expect(p.getByRole('button', { name: 'Skip to Consultation' })).toBeVisible()
+  // The notice is about the new seats' first phase: it goes with it.
+  await p.getByRole('button', { name: 'Skip to Consultation' }).click()
+  await expectPhase(p, 'Consultation')
+  await expect(p.getByText('Roles have changed: you are now the Doctor.')).toHaveCount(0)
 
   // Someone leaving is told to those who stay, until they dismiss it.
   await observer.post(`/sessions/${code}/leave`)
@@ -160,7 +163,7 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await expect(p).toHaveURL(new RegExp(`${roomUrl(code)}$`))
   // In the room since the reading phase, which the page reloaded in the consultation will not have seen.
   await expectPhase(p, 'Reading')
-  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   await expectPhase(p, 'Consultation')
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
   await p.getByLabel('Additional comments').fill('Missed the red flags')
@@ -284,8 +287,8 @@ test('someone who joins during the feedback phase is told there is nothing for t
   const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
   const late = await newPlayer(browser, request, 'late')
   await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
   await late.post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   await late.page.goto(roomUrl(code))
   await expectPhase(late.page, 'Feedback')
@@ -322,8 +325,8 @@ test('the Exit dialog keeps the phase it was opened in: feedback starting meanwh
   await p.getByRole('button', { name: 'Exit' }).click()
   const dialog = p.getByRole('dialog', { name: 'Exit Session' })
   await expect(dialog).toBeVisible()
-  await doctor.post(`/sessions/${code}/skip-phase`)
-  await doctor.post(`/sessions/${code}/skip-phase`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
   await expectPhase(p, 'Feedback')
   await expect(dialog).toBeVisible()
   const leaving = p.waitForRequest((req) => req.method() === 'POST' && /\/(leave|complete)$/.test(req.url()))
@@ -347,4 +350,45 @@ test('the role page notices within its 2 s polling that the patient seat was jus
   await expect(observer.page.getByText('Role Taken')).toBeVisible({ timeout: 3000 })
   await expect(observer.page.getByRole('radio', { name: /Patient/ })).toBeDisabled()
   await closeAll([doctor, patient, observer])
+})
+
+test('a malformed live message is logged and ignored, and the room keeps following the session', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
+  const p = patient.page
+  const warnings: string[] = []
+  p.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  // Everything passes both ways; the test slips its own frames in on the room's subscription (SockJS framing:
+  // the browser sends a JSON array of STOMP frames, the server answers 'a' and such an array).
+  let subscription: string | null = null
+  let slipIn: (body: string) => void = () => {}
+  await p.routeWebSocket(/\/ws\//, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((frame) => {
+      const subscribe = /^SUBSCRIBE\n(?:.*\n)*?id:(.+)\n/m.exec((JSON.parse(String(frame)) as string[]).join('\n'))
+      if (subscribe) subscription = subscribe[1]
+      server.send(frame)
+    })
+    server.onMessage((frame) => ws.send(frame))
+    slipIn = (body) => {
+      const stomp = `MESSAGE\ndestination:/topic/session/${code}\ncontent-type:application/json\nsubscription:${subscription}\nmessage-id:injected-${Date.now()}\n\n${body}\u0000`
+      ws.send(`a${JSON.stringify([stomp])}`)
+    }
+  })
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  await expect.poll(() => subscription, { timeout: 15_000 }).not.toBeNull()
+
+  slipIn(JSON.stringify({ type: 'SESSION_UPDATE', sessionCode: code, phase: 'READING', participants: 'everyone' }))
+  slipIn('{"type": "PHASE_CHANGE", "phase": ')
+  await expect.poll(() => warnings.filter((text) => text.startsWith('Ignored')).length).toBe(2)
+  expect(warnings.find((text) => text.includes('(SESSION_UPDATE)'))).toMatch(/participants/)
+  await expectPhase(p, 'Waiting')
+
+  await doctor.post(`/sessions/${code}/start`)
+  await expectPhase(p, 'Reading')
+  await closeAll([doctor, patient])
 })

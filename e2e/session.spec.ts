@@ -137,7 +137,10 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await expect(d.getByRole('list', { name: 'Feedback so far' })).toContainText(`${observer.account.name} (Observer): feedback given`)
   await screenshot(d, 'session-feedback-doctor')
   await d.getByRole('button', { name: 'Exit' }).click()
-  await expect(d.getByRole('dialog', { name: 'Complete Session' })).toContainText('can no longer be modified')
+  // Worded for the doctor, who gives no feedback: what completing means for them.
+  const completing = d.getByRole('dialog', { name: 'Complete Session' })
+  await expect(completing).toContainText('no further case is played in this session')
+  await expect(completing).not.toContainText('Feedback can no longer be modified')
   await d.getByRole('dialog').getByRole('button', { name: 'Complete Session' }).click()
   await expect(d).toHaveURL(/\/dashboard$/)
   const received = d.getByRole('region', { name: 'Feedback Received' })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { RANDOM_TOPIC, type CriterionScore, type SessionConfig } from './session/types.ts'
+import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from './session/config-rules.ts'
 
 /**
  * Request bodies of the session API (WIRE.md section 5). They check the shape only; what a configuration or a
@@ -56,8 +57,8 @@ function toSessionConfig(body: ConfigFields): SessionConfig {
     selectedTopics: sessionType === 'TOPIC' ? (body.selectedTopics?.length ? body.selectedTopics : [RANDOM_TOPIC]) : [],
     recallStartDate: body.recallStartDate || single,
     recallEndDate: body.recallEndDate || single,
-    readingTime: body.readingTime ?? body.readingTimeMinutes ?? 2,
-    consultationTime: body.consultationTime ?? body.consultationTimeMinutes ?? 8,
+    readingTime: body.readingTime ?? body.readingTimeMinutes ?? DEFAULT_READING_TIME,
+    consultationTime: body.consultationTime ?? body.consultationTimeMinutes ?? DEFAULT_CONSULTATION_TIME,
     timingType: body.timingType ?? 'COUNTDOWN',
   }
 }
@@ -93,6 +94,11 @@ export const JoinWithRoleBody = v.object({
 /** The spec's client sends nothing; a client may name the phase it means to skip (a guard against the clock). */
 export const SkipPhaseBody = v.object({
   phase: v.optional(v.picklist(['READING', 'CONSULTATION'], 'phase must be READING or CONSULTATION')),
+})
+
+/** Our client names the case it is replacing, so a second click after the first changed it is refused; the spec's sends none. */
+export const NewCaseBody = v.object({
+  caseId: v.optional(v.pipe(v.number('caseId must be a case id'), v.integer('caseId must be a case id'))),
 })
 
 export const SelectNewTopicBody = v.object({

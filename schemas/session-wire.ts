@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { RoleCaseView } from './case-views.ts'
 import type { CriterionScore, Phase, SessionRole, SessionStatus, SessionType, TimingType } from './session/types.ts'
 
@@ -5,31 +6,45 @@ import type { CriterionScore, Phase, SessionRole, SessionStatus, SessionType, Ti
  * What the session API answers and what the live channel sends (WIRE.md sections 3-5), shared by the server,
  * which renders them per recipient, and the web client. Phases, statuses and `userRole` are upper case;
  * a participant's `role` is lower case; durations are seconds; timestamps are epoch ms unless named ISO.
+ * The live messages are valibot schemas, their types inferred from them: the room checks every message it
+ * receives against the very shape the server renders (web/api/live-message.ts).
  */
 
 export type LowerRole = 'doctor' | 'patient' | 'observer'
 
-export interface ParticipantView {
+/** A participant's role as the session's rules name it. */
+export const upperRole = (role: LowerRole): SessionRole => role.toUpperCase() as SessionRole
+
+const LowerRoleSchema = v.picklist(['doctor', 'patient', 'observer'] as const satisfies readonly LowerRole[])
+const PhaseSchema = v.picklist(['WAITING', 'READING', 'CONSULTATION', 'FEEDBACK', 'COMPLETED'] as const satisfies readonly Phase[])
+const TimedPhaseSchema = v.picklist(['READING', 'CONSULTATION'] as const satisfies readonly Phase[])
+const StatusSchema = v.picklist(['CREATED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const satisfies readonly SessionStatus[])
+const SessionTypeSchema = v.picklist(['TOPIC', 'RECALL'] as const satisfies readonly SessionType[])
+const TimingTypeSchema = v.picklist(['COUNTDOWN', 'STOPWATCH'] as const satisfies readonly TimingType[])
+
+export const ParticipantViewSchema = v.object({
   /** The user id as text, beside the numeric `userId`: the spec's client matches either. */
-  id: string
-  userId: number
-  name: string
-  role: LowerRole
-  isOnline: boolean
-  hasCompleted: boolean
-  hasGivenFeedback: boolean
+  id: v.string(),
+  userId: v.number(),
+  name: v.string(),
+  role: LowerRoleSchema,
+  isOnline: v.boolean(),
+  hasCompleted: v.boolean(),
+  hasGivenFeedback: v.boolean(),
   /** Arrived during this case's feedback phase: nothing to score until the next case (not in the reference). */
-  joinedAfterConsultation: boolean
-}
+  joinedAfterConsultation: v.boolean(),
+})
+export type ParticipantView = v.InferOutput<typeof ParticipantViewSchema>
 
 /** The timing part of a session as the room rebuilds its countdown from it. */
-export interface SessionClock {
+const sessionClockEntries = {
   /** Seconds left in a timed phase (reading, consultation), else 0. */
-  timeRemaining: number
+  timeRemaining: v.number(),
   /** The running timed phase's length in seconds, else 0. */
-  totalTime: number
-  timerStartTimestamp: number | null
+  totalTime: v.number(),
+  timerStartTimestamp: v.nullable(v.number()),
 }
+export type SessionClock = v.InferOutput<v.ObjectSchema<typeof sessionClockEntries, undefined>>
 
 /** GET /api/sessions/{code}; also the `session` of the create, configure and join-with-role answers. */
 export interface SessionDetails extends SessionClock {
@@ -78,6 +93,11 @@ export interface ActiveSessionItem {
   userRole: SessionRole
   isHost: boolean
   participantCount: number
+  /**
+   * An addition to WIRE.md: the names of the others still in the session, in the order they joined, so that
+   * creating or joining another session can say whom leaving affects. Names only, never emails.
+   */
+  otherParticipants: string[]
 }
 
 export interface ObserverFeedbackStatus {
@@ -120,89 +140,111 @@ export interface TimelineEntry {
   payload: Record<string, unknown>
 }
 
-export interface SessionConfigView {
-  readingTime: number
-  consultationTime: number
-  timingType: TimingType
-  sessionType: SessionType
+const SessionConfigViewSchema = v.object({
+  readingTime: v.number(),
+  consultationTime: v.number(),
+  timingType: TimingTypeSchema,
+  sessionType: SessionTypeSchema,
   /** JSON-encoded list, as in the GET. */
-  selectedTopics: string
-}
+  selectedTopics: v.string(),
+})
+export type SessionConfigView = v.InferOutput<typeof SessionConfigViewSchema>
 
-export interface SessionUpdateMessage extends SessionClock {
-  type: 'SESSION_UPDATE'
-  sessionCode: string
-  title: string
-  phase: Phase
-  status: SessionStatus
-  currentRound: number
-  config: SessionConfigView
-  participants: ParticipantView[]
+/**
+ * A case as one role may see it (case-views.ts builds it per recipient). Only the fields every view has are
+ * checked here; the room reads the role-specific ones defensively (web/session/room/case-content.ts).
+ */
+const RoleCaseViewSchema = v.custom<RoleCaseView>(
+  (value) => v.is(v.looseObject({ id: v.number(), description: v.string() }), value),
+  'selectedCase must be a case with an id and a description',
+)
+
+const SessionUpdateSchema = v.object({
+  type: v.literal('SESSION_UPDATE'),
+  sessionCode: v.string(),
+  title: v.string(),
+  phase: PhaseSchema,
+  status: StatusSchema,
+  currentRound: v.number(),
+  config: SessionConfigViewSchema,
+  participants: v.array(ParticipantViewSchema),
   /** Rendered for the recipient's role; absent while the session has no case. */
-  selectedCase?: RoleCaseView
-}
+  selectedCase: v.optional(RoleCaseViewSchema),
+  ...sessionClockEntries,
+})
 
-export interface ParticipantUpdateMessage {
-  type: 'PARTICIPANT_UPDATE'
-  sessionCode: string
-  participants: ParticipantView[]
-}
+const ParticipantUpdateSchema = v.object({
+  type: v.literal('PARTICIPANT_UPDATE'),
+  sessionCode: v.string(),
+  participants: v.array(ParticipantViewSchema),
+})
 
-export interface PhaseChangeMessage {
-  type: 'PHASE_CHANGE'
-  sessionCode: string
-  phase: Phase
-  startTimestamp: number
+const PhaseChangeSchema = v.object({
+  type: v.literal('PHASE_CHANGE'),
+  sessionCode: v.string(),
+  phase: PhaseSchema,
+  startTimestamp: v.number(),
   /** Reading or consultation length; 0 for phases the room shows no countdown for. */
-  durationSeconds: number
-}
+  durationSeconds: v.number(),
+})
 
-export interface TimerStartMessage {
-  type: 'TIMER_START'
-  sessionCode: string
-  phase: 'READING' | 'CONSULTATION'
-  durationSeconds: number
-  startTimestamp: number
-  message: string
-}
+const TimerStartSchema = v.object({
+  type: v.literal('TIMER_START'),
+  sessionCode: v.string(),
+  phase: TimedPhaseSchema,
+  durationSeconds: v.number(),
+  startTimestamp: v.number(),
+  message: v.string(),
+})
 
-export interface SessionEndedMessage {
-  type: 'SESSION_ENDED'
-  sessionCode: string
-  reason: string
+const SessionEndedSchema = v.object({
+  type: v.literal('SESSION_ENDED'),
+  sessionCode: v.string(),
+  reason: v.string(),
   /** ISO timestamp. */
-  timestamp: string
-}
+  timestamp: v.string(),
+})
 
-export interface UserLeftMessage {
-  type: 'USER_LEFT'
-  sessionCode: string
-  userId: number
-  userName: string
-  userRole: LowerRole
-}
+const UserLeftSchema = v.object({
+  type: v.literal('USER_LEFT'),
+  sessionCode: v.string(),
+  userId: v.number(),
+  userName: v.string(),
+  userRole: LowerRoleSchema,
+})
 
-export interface RoleChangeMessage {
-  type: 'ROLE_CHANGE'
-  sessionCode: string
-  message: string
-}
+const RoleChangeSchema = v.object({
+  type: v.literal('ROLE_CHANGE'),
+  sessionCode: v.string(),
+  message: v.string(),
+})
 
-export interface TopicSelectionNeededMessage {
-  type: 'TOPIC_SELECTION_NEEDED'
-  sessionCode: string
-  completedTopic: string
-  availableTopics: string[]
-  message: string
-}
+const TopicSelectionNeededSchema = v.object({
+  type: v.literal('TOPIC_SELECTION_NEEDED'),
+  sessionCode: v.string(),
+  completedTopic: v.string(),
+  availableTopics: v.array(v.string()),
+  message: v.string(),
+})
 
-/** Every message on /topic/session/{code}. */
-export type LiveMessage =
-  | SessionUpdateMessage
-  | ParticipantUpdateMessage
-  | PhaseChangeMessage
-  | TimerStartMessage
-  | SessionEndedMessage
-  | UserLeftMessage
-  | RoleChangeMessage
-  | TopicSelectionNeededMessage
+/** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */
+export const LiveMessageSchema = v.variant('type', [
+  SessionUpdateSchema,
+  ParticipantUpdateSchema,
+  PhaseChangeSchema,
+  TimerStartSchema,
+  SessionEndedSchema,
+  UserLeftSchema,
+  RoleChangeSchema,
+  TopicSelectionNeededSchema,
+])
+
+export type SessionUpdateMessage = v.InferOutput<typeof SessionUpdateSchema>
+export type ParticipantUpdateMessage = v.InferOutput<typeof ParticipantUpdateSchema>
+export type PhaseChangeMessage = v.InferOutput<typeof PhaseChangeSchema>
+export type TimerStartMessage = v.InferOutput<typeof TimerStartSchema>
+export type SessionEndedMessage = v.InferOutput<typeof SessionEndedSchema>
+export type UserLeftMessage = v.InferOutput<typeof UserLeftSchema>
+export type RoleChangeMessage = v.InferOutput<typeof RoleChangeSchema>
+export type TopicSelectionNeededMessage = v.InferOutput<typeof TopicSelectionNeededSchema>
+export type LiveMessage = v.InferOutput<typeof LiveMessageSchema>

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
+import compress, { type FastifyCompressOptions } from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import { sql } from 'kysely'
 import path from 'node:path'
@@ -7,10 +8,11 @@ import { registerAuth } from './accounts/auth-plugin.ts'
 import { createGoogleVerifier, type GoogleVerifier } from './accounts/google.ts'
 import { createMailer, type Mailer } from './accounts/mailer.ts'
 import { accountsRoutes } from './accounts/routes.ts'
+import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
-import { registerCors } from './cors.ts'
+import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
@@ -18,7 +20,10 @@ import { createSessionEngine } from './sessions/engine.ts'
 import { subscribableSessionCode } from './sessions/queries.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
+import { sharedRateLimitStore } from './rate-limit-store.ts'
+import { OneLinePerRequest } from './request-log.ts'
 import { addSecurityHeaders } from './security-headers.ts'
+import { refuseUnstorableText } from './storable-text.ts'
 import { serveWebAssets } from './web-assets.ts'
 
 export interface AppDependencies {
@@ -30,7 +35,16 @@ export interface AppDependencies {
   logger?: boolean | object
   /** The sessions' clock (default Date.now): tests move it on to expire phases without waiting. */
   clock?: () => number
+  /** How the sessions' timers (phase deadlines, the offline rule) wait, by default setTimeout: tests move a manual clock on. */
+  setAlarm?: SetAlarm
 }
+
+/**
+ * JSON answers above 1 KB (a case, the case list, a session) go out compressed; brotli at the plugin's quality 4
+ * costs about what gzip does per answer. Request bodies are not decompressed: no client sends them compressed,
+ * so accepting them would only widen what the server has to parse.
+ */
+const API_COMPRESSION = { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false } satisfies FastifyCompressOptions
 
 /** Builds the whole product as one Fastify instance; it never listens (main.ts does). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -39,12 +53,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    forceCloseConnections: true,
+    // close() lets requests in flight finish (idle keep-alive connections are closed); shutdown.ts bounds the wait.
+    forceCloseConnections: false,
+    logController: new OneLinePerRequest(),
   })
   installErrorHandler(app)
   addSecurityHeaders(app, config.publicUrl)
   await app.register(rateLimit, {
     global: false,
+    // Shared by every instance on PostgreSQL; in memory on the embedded database (one process).
+    ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(app, database.db) } : {}),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`, Math.ceil(context.ttl / 1000)),
   })
@@ -52,12 +70,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log, logText: !config.production })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
-  const live = await registerLive(app, { authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId) })
-  const sessions = await createSessionEngine(app, { database, live, now: deps.clock, offlineLimitMs: config.offlineLimitMinutes * 60_000 })
+  const originRule = { origins: config.corsOrigins, production: config.production }
+  const live = await registerLive(app, {
+    authenticate: async (token) => {
+      const user = await app.userFromToken(token)
+      return user && { userId: user.id, name: user.name }
+    },
+    authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId),
+    acceptOrigin: liveOriginCheck(originRule, config.publicUrl),
+  })
+  const sessions = await createSessionEngine(app, {
+    database,
+    live,
+    now: deps.clock,
+    setAlarm: deps.setAlarm,
+    offlineLimitMs: config.offlineLimitMinutes * 60_000,
+    presence: { heartbeatMs: config.presenceHeartbeatSeconds * 1000, expiryMs: config.presenceExpirySeconds * 1000 },
+  })
 
   await app.register(
     async (api) => {
-      await registerCors(api, { origins: config.corsOrigins, production: config.production })
+      await registerCors(api, originRule)
+      refuseUnstorableText(api)
+      // Only the API's answers: the live channel's streams (/ws) must go out as they are written, never buffered.
+      await api.register(compress, API_COMPRESSION)
       api.get('/health', async (_request, reply) => {
         try {
           await sql`select 1`.execute(database.db)

@@ -24,6 +24,12 @@ export interface Config {
   production: boolean
   /** A participant whose live connections have all been gone this long leaves the session. */
   offlineLimitMinutes: number
+  /**
+   * With several instances on PostgreSQL: how often each stamps its live connections, and how long an unstamped
+   * one (its instance died) still counts as online.
+   */
+  presenceHeartbeatSeconds: number
+  presenceExpirySeconds: number
   /** Other origins whose pages may call the API (a client served elsewhere, such as a Vite dev server). */
   corsOrigins: string[]
 }
@@ -61,7 +67,9 @@ const EnvSchema = v.object({
       v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s]+$/, 'CORS_ORIGINS must be origins such as https://app.example.org, separated by commas'))),
     ),
   ),
-  OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(1, 'OFFLINE_LIMIT_MINUTES must be at least 1')), '10'),
+  OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(0.05, 'OFFLINE_LIMIT_MINUTES must be at least 0.05')), '10'),
+  PRESENCE_HEARTBEAT_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_HEARTBEAT_SECONDS must be a number'), v.minValue(0.1, 'PRESENCE_HEARTBEAT_SECONDS must be at least 0.1')), '10'),
+  PRESENCE_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_EXPIRY_SECONDS must be a number'), v.minValue(0.3, 'PRESENCE_EXPIRY_SECONDS must be at least 0.3')), '30'),
 })
 
 export class ConfigError extends Error {}
@@ -76,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = result.output
   const production = e.NODE_ENV === 'production'
   const dataDir = path.resolve(e.DATA_DIR)
+  if (e.PRESENCE_EXPIRY_SECONDS < 2 * e.PRESENCE_HEARTBEAT_SECONDS) {
+    // One late heartbeat must not take everyone on an instance offline.
+    throw new ConfigError('Invalid configuration:\n  PRESENCE_EXPIRY_SECONDS: must be at least twice PRESENCE_HEARTBEAT_SECONDS')
+  }
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production')
   // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
   // default in production, and otherwise only on the embedded database.
@@ -99,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production,
     offlineLimitMinutes: e.OFFLINE_LIMIT_MINUTES,
+    presenceHeartbeatSeconds: e.PRESENCE_HEARTBEAT_SECONDS,
+    presenceExpirySeconds: e.PRESENCE_EXPIRY_SECONDS,
     corsOrigins: e.CORS_ORIGINS ?? [],
   }
 }

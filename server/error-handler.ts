@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/availability.ts'
 import { HttpError } from './errors.ts'
+
+/** How soon a client may try again once the database went away: a restart or a failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5
 
 /**
  * The one place errors become responses: always JSON { error, ...extra } (WIRE.md section 0), never a stack
@@ -12,6 +16,12 @@ export function installErrorHandler(app: FastifyInstance) {
       const { retryAfterSeconds } = error.extra
       if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds))
       return reply.code(error.statusCode).send({ error: error.message, ...error.extra })
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts: one line, no stack, and the client is told to try again.
+      request.log.warn(`database unavailable: ${error.message}`)
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return reply.code(503).send({ error: DATABASE_UNAVAILABLE })
     }
     const known = describeFrameworkError(error)
     if (known) return reply.code(known.status).send({ error: known.message })

@@ -3,8 +3,12 @@ import { findUserByEmail, setUserRole } from './accounts/users-repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './cli/open-database.ts'
 import { seedDemo } from './demo-seed.ts'
+import { DRAIN_LIMIT_MS, shutDown } from './shutdown.ts'
 
-/** Reads the config, opens and migrates the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
+/** After the drain limit, closing the database and the rest still gets this long before the process is ended. */
+const CLOSE_LIMIT_MS = 5000
+
+/** Reads the config, opens and migrates the database, listens, and drains then exits on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig()
   const database = await openDatabase(config)
@@ -20,11 +24,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info(`${signal} received: closing`)
-    const force = setTimeout(() => process.exit(1), 10_000)
+    app.log.info(`${signal} received: finishing the requests in flight, then closing`)
+    const force = setTimeout(() => process.exit(1), DRAIN_LIMIT_MS + CLOSE_LIMIT_MS)
     force.unref()
-    await app.close()
-    await database.close()
+    await shutDown(app, database)
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))

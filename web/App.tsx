@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react'
 import styled from 'styled-components'
 import { Route, Switch, useLocation } from 'wouter'
-import { RequireAdmin, RequireAuth } from './auth/guards.tsx'
+import { RequireAdmin, RequireAuth } from './account/guards.tsx'
 import { Layout } from './components/Layout.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'

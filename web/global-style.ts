@@ -1,5 +1,12 @@
-import { createGlobalStyle } from 'styled-components'
+import { createGlobalStyle, css } from 'styled-components'
 import { theme } from './theme.ts'
+
+/** Out of sight, still read by screen readers. */
+export const visuallyHidden = css`
+  position: absolute !important;
+  width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
+`
 
 /** Resets and the one focus style every interactive element shares (keyboard users must always see focus). */
 export const GlobalStyle = createGlobalStyle`
@@ -26,9 +33,5 @@ export const GlobalStyle = createGlobalStyle`
     outline: 3px solid ${theme.color.focus};
     outline-offset: 2px;
   }
-  .visually-hidden {
-    position: absolute !important;
-    width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
-  }
+  .visually-hidden { ${visuallyHidden} }
 `

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { AuthProvider } from './auth/AuthContext.tsx'
+import { AuthProvider } from './account/AuthContext.tsx'
 import { GlobalStyle } from './global-style.ts'
 
 const root = document.getElementById('root')

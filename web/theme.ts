@@ -19,6 +19,9 @@ export const theme = {
     dangerSoft: '#fef2f2',
     success: '#166534',
     successSoft: '#f0fdf4',
+    /** Warnings before something the user may not want (6.8:1 on its soft background). */
+    warning: '#92400e',
+    warningSoft: '#fffbeb',
     /** Focus rings on light surfaces (5:1 on white); on the dark ones (nav bar, landing hero, footer) amber. */
     focus: '#b45309',
     focusOnDark: '#f59e0b',

@@ -3,11 +3,12 @@
  * not after a new topic): repeating a case the group has just discussed wastes a round.
  * The random draw comes from the decision context, so the choice is made once and stored in CaseAssigned.
  */
+import { drawsFromEveryTopic, topicsToDraw } from './topic-choice.ts'
 import { RANDOM_TOPIC, type CaseSummary, type DecisionContext, type SessionState } from './types.ts'
 
 /** Where a choice may draw from. */
 export type CasePool =
-  /** The session's configured topics (or 'Random' = any category) or recall range: the first case. */
+  /** The session's configured topics (or 'Random' alone = any category, topic-choice.ts) or recall range: the first case. */
   | { kind: 'configured' }
   /** After a case: another of the same category ('Random' sessions: any), or of the recall range. */
   | { kind: 'continuing' }
@@ -55,8 +56,10 @@ function inPool(state: SelectionState, catalog: CaseSummary[], pool: CasePool): 
     // yyyy-mm-dd strings order like the dates they name, both bounds inclusive.
     return (c) => c.recallDates.some((date) => date >= start && date <= end)
   }
-  if (config.selectedTopics.includes(RANDOM_TOPIC)) return () => true
+  // Sessions stored before topics replaced Random may hold both: the same rule reads them.
+  if (drawsFromEveryTopic(config.selectedTopics)) return () => true
   const category = pool.kind === 'continuing' ? currentCategory(state, catalog) : null
   if (category !== null) return (c) => c.categoryName === category
-  return (c) => config.selectedTopics.includes(c.categoryName)
+  const topics = topicsToDraw(config.selectedTopics)
+  return (c) => topics.includes(c.categoryName)
 }

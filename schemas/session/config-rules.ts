@@ -2,15 +2,25 @@
  * What a session's configuration may be, and how long each phase lasts under it.
  * The route checks the body's shape; these are the rules of the product (SPEC.md sections 5 and 9).
  */
+import { topicsToDraw } from './topic-choice.ts'
 import { FEEDBACK_TIMEOUT_SECONDS, SessionRuleError, type Phase, type SessionConfig } from './types.ts'
 
 export const READING_TIME_OPTIONS = [1, 1.5, 2, 3, 5] as const
 export const CONSULTATION_TIME_OPTIONS = [5, 7, 7.5, 8, 10, 12, 15] as const
 
+/** Minutes a body that names no timing gets (SPEC.md section 3). */
+export const DEFAULT_READING_TIME = 2
+export const DEFAULT_CONSULTATION_TIME = 8
+
+export const TOPIC_REQUIRED = 'Please select at least one topic for topic-based practice'
+export const RANGE_REQUIRED = 'Please select a date range for recall practice (both start and end dates are required)'
+export const RANGE_REVERSED = 'The recall start date must not be after the end date'
+export const DATE_FORMAT_REQUIRED = 'Recall dates must be in YYYY-MM-DD format'
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Seconds the phase's clock runs; 0 for phases that do not end by themselves. */
-export function phaseDurationSeconds(config: SessionConfig, phase: Phase): number {
+export function phaseDurationSeconds(config: Pick<SessionConfig, 'readingTime' | 'consultationTime'>, phase: Phase): number {
   switch (phase) {
     case 'READING':
       return Math.round(config.readingTime * 60)
@@ -35,29 +45,31 @@ export function checkTimings(config: SessionConfig): void {
 }
 
 /**
- * The full check of the configure step, returning the configuration as it will be stored: topics without
- * duplicates for TOPIC sessions, and no leftover fields of the other session type.
+ * The full check of the configure step, returning the configuration as it will be stored: for TOPIC sessions
+ * the topics it draws from (topic-choice.ts), and no leftover fields of the other session type.
  */
 export function normalisedConfig(config: SessionConfig): SessionConfig {
   checkTimings(config)
-  if (config.sessionType === 'TOPIC') {
-    const selectedTopics = [...new Set(config.selectedTopics.map((topic) => topic.trim()).filter((topic) => topic !== ''))]
-    if (selectedTopics.length === 0) {
-      throw new SessionRuleError(400, 'Please select at least one topic for topic-based practice')
-    }
-    return { ...config, selectedTopics, recallStartDate: null, recallEndDate: null }
-  }
-  const { recallStartDate, recallEndDate } = config
-  if (!recallStartDate || !recallEndDate) {
-    throw new SessionRuleError(400, 'Please select a date range for recall practice (both start and end dates are required)')
-  }
-  if (!ISO_DATE.test(recallStartDate) || !ISO_DATE.test(recallEndDate)) {
-    throw new SessionRuleError(400, 'Recall dates must be in YYYY-MM-DD format')
-  }
-  if (recallStartDate > recallEndDate) {
-    throw new SessionRuleError(400, 'The recall start date must not be after the end date')
-  }
-  return { ...config, selectedTopics: [], recallStartDate, recallEndDate }
+  const problem = sourceProblem(config)
+  if (problem) throw new SessionRuleError(400, problem)
+  return config.sessionType === 'TOPIC'
+    ? { ...config, selectedTopics: topicsToDraw(config.selectedTopics), recallStartDate: null, recallEndDate: null }
+    : { ...config, selectedTopics: [] }
+}
+
+export type CaseSource = Pick<SessionConfig, 'sessionType' | 'selectedTopics' | 'recallStartDate' | 'recallEndDate'>
+
+/**
+ * Why the cases cannot be drawn as configured, or null: a topic session needs a topic, a recall session a
+ * range of yyyy-mm-dd dates whose start is not after its end. The configure screen keeps Start Practice
+ * disabled with this message; the server refuses with it.
+ */
+export function sourceProblem(source: CaseSource): string | null {
+  if (source.sessionType === 'TOPIC') return topicsToDraw(source.selectedTopics).length === 0 ? TOPIC_REQUIRED : null
+  const { recallStartDate, recallEndDate } = source
+  if (!recallStartDate || !recallEndDate) return RANGE_REQUIRED
+  if (!ISO_DATE.test(recallStartDate) || !ISO_DATE.test(recallEndDate)) return DATE_FORMAT_REQUIRED
+  return recallStartDate > recallEndDate ? RANGE_REVERSED : null
 }
 
 function listOf(options: readonly number[]): string {

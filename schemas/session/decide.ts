@@ -5,8 +5,9 @@
  */
 import { chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
-import { decideSubmitFeedback, withNextCaseIfRoundScored } from './feedback-rules.ts'
-import { decideJoin, decideLeave, hasEnded, requireHost, SESSION_ENDED } from './participants.ts'
+import { topicsToDraw } from './topic-choice.ts'
+import { decideSubmitFeedback, withNextCaseForLatePatient } from './feedback-rules.ts'
+import { decideJoin, decideLeave, requireHost } from './participants.ts'
 import {
   decideComplete,
   decideEnd,
@@ -15,6 +16,8 @@ import {
   decideSelectNewTopic,
   decideSkipPhase,
   decideStart,
+  requireAccepted,
+  requireNotRefusedByPhase,
 } from './phase-rules.ts'
 import {
   SessionRuleError,
@@ -51,17 +54,14 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
     return decideCreate(command, actor, ctx)
   }
   if (!state) throw new SessionRuleError(404, 'Session not found')
+  requireNotRefusedByPhase(state, command.type, actor)
   switch (command.type) {
-    // Leaving and a timer's expiry must stay harmless after the end: both race with it routinely.
     case 'Leave':
       return decideLeave(state, command, actor, ctx)
     case 'ExpireTimer':
       return decideExpireTimer(state, command, ctx)
-  }
-  if (hasEnded(state)) throw new SessionRuleError(409, SESSION_ENDED)
-  switch (command.type) {
     case 'JoinWithRole':
-      return withNextCaseIfRoundScored(state, decideJoin(state, command, actor, ctx), ctx)
+      return withNextCaseForLatePatient(state, decideJoin(state, command, actor, ctx), ctx)
     case 'Configure':
       return decideConfigure(state, command, actor, ctx)
     case 'Start':
@@ -94,7 +94,7 @@ function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, acto
       title: command.title,
       hostUserId: actor.userId,
       hostName: actor.name,
-      config: command.config,
+      config: { ...command.config, selectedTopics: topicsToDraw(command.config.selectedTopics) },
       at: ctx.now,
     },
     { type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role: 'DOCTOR', at: ctx.now },
@@ -109,7 +109,7 @@ function decideConfigure(
   ctx: DecisionContext,
 ): SessionEvent[] {
   requireHost(state, actor, 'Only the host can configure the session')
-  if (state.phase !== 'WAITING') throw new SessionRuleError(409, 'The session can only be configured before it starts')
+  requireAccepted(state, 'Configure', actor)
   const config = normalisedConfig(command.config)
   const configured: SessionEvent = { type: 'SessionConfigured', config, at: ctx.now }
   if (state.caseId !== null) return [configured]

@@ -1,6 +1,7 @@
 /**
- * The fold: how each stored event changes the session's state. Pure and total over valid logs, so the server,
- * the client and a maintainer replaying a dispute all compute the same state from the same events.
+ * The fold: how each stored event changes the session's state. Pure and total over valid logs, so loading a
+ * session, the read-model rebuild and a maintainer replaying a dispute all compute the same state from the same
+ * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
 import type { Participant, PhaseTimer, SessionEvent, SessionState } from './types.ts'
 
@@ -17,7 +18,7 @@ export function evolve(state: SessionState | null, event: SessionEvent): Session
     return created(event)
   }
   if (!state) throw new CorruptSessionLogError(`A session log must start with SessionCreated, not ${event.type}`)
-  return { ...changed(state, event), version: state.version + 1 }
+  return { ...state, ...changes(state, event), version: state.version + 1 }
 }
 
 function created(event: SessionEventOf<'SessionCreated'>): SessionState {
@@ -42,17 +43,17 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
   }
 }
 
-function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'SessionCreated' }>): SessionState {
+/** The fields an event changes (the fold copies the state once per event, not once per change). */
+function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'SessionCreated' }>): Partial<SessionState> {
   switch (event.type) {
     case 'ParticipantJoined':
-      return { ...state, participants: joined(state, event) }
+      return { participants: joined(state, event) }
     case 'ParticipantLeft':
-      return { ...state, participants: updated(state.participants, event.userId, { active: false }) }
+      return { participants: updated(state.participants, event.userId, { active: false }) }
     case 'SessionConfigured':
-      return { ...state, config: event.config }
+      return { config: event.config }
     case 'CaseAssigned':
       return {
-        ...state,
         caseId: event.caseId,
         currentRound: event.round,
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
@@ -64,22 +65,20 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       }
     case 'TopicAdded': {
       const topics = state.config.selectedTopics
-      if (topics.includes(event.topic)) return state
-      return { ...state, config: { ...state.config, selectedTopics: [...topics, event.topic] } }
+      if (topics.includes(event.topic)) return {}
+      return { config: { ...state.config, selectedTopics: [...topics, event.topic] } }
     }
     case 'TopicSelectionNeeded':
       // The doctor answers with SelectNewTopic (or ends the session).
-      return { ...state, topicChoicePending: true }
+      return { topicChoicePending: true }
     case 'PhaseStarted':
       return {
-        ...state,
         phase: event.phase,
         status: event.phase === 'WAITING' || event.phase === 'COMPLETED' ? state.status : 'IN_PROGRESS',
         timer: timerOf(event),
       }
     case 'RolesSwapped':
       return {
-        ...state,
         participants: state.participants.map((p) => {
           if (p.userId === event.newDoctorUserId) return { ...p, role: 'DOCTOR' }
           if (p.userId === event.newPatientUserId) return { ...p, role: 'PATIENT' }
@@ -89,14 +88,13 @@ function changed(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'FeedbackSubmitted':
       // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.
       return {
-        ...state,
         caseScored: true,
         participants: updated(state.participants, event.fromUserId, { hasGivenFeedback: true, hasCompleted: true }),
       }
     case 'ParticipantCompleted':
-      return { ...state, participants: updated(state.participants, event.userId, { hasCompleted: true }) }
+      return { participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
-      return { ...state, status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason }
+      return { status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason }
     default:
       return unreachable(event)
   }

@@ -1,12 +1,13 @@
 /**
- * Submitting feedback, and what the round does next: a new case (with the patient and doctor swapping seats
- * if the patient asked), an automatic new case once patient and observer have both scored, or the end.
+ * Submitting feedback, and what the round does next: a new case when someone asked for one (with the patient
+ * and doctor swapping seats if the patient asked), the end once everyone has finished, or nothing yet.
  */
 import { chooseNextCase } from './case-selection.ts'
 import { evolve } from './evolve.ts'
 import { checkedScores, overallPerformance } from './feedback-scores.ts'
-import { ALL_COMPLETED, ALL_RECALL_CASES_DONE, everyoneCompleted, sessionEnded, startCase } from './next-case.ts'
+import { ALL_COMPLETED, everyoneCompleted, sessionEnded, startCase } from './next-case.ts'
 import { activeWithRole, requireParticipant } from './participants.ts'
+import { FEEDBACK_TOO_EARLY, requireAccepted } from './phase-rules.ts'
 import {
   SessionRuleError,
   type Actor,
@@ -14,23 +15,32 @@ import {
   type Participant,
   type SessionCommand,
   type SessionEvent,
+  type SessionRole,
   type SessionState,
 } from './types.ts'
 
 type SubmitFeedback = Extract<SessionCommand, { type: 'SubmitFeedback' }>
 
+/**
+ * What each role's feedback may ask for besides closing (SPEC section 5): the patient the next case, alone or
+ * with the doctor and patient swapping seats; the observer nothing. The doctor gives no feedback.
+ */
+export const FEEDBACK_REQUESTS = {
+  DOCTOR: null,
+  PATIENT: { newCase: true, roleChange: true },
+  OBSERVER: { newCase: false, roleChange: false },
+} as const satisfies Record<SessionRole, { newCase: boolean; roleChange: boolean } | null>
+
 export const JOINED_AFTER_CONSULTATION = 'You joined after this consultation ended, so there is nothing for you to score yet: you can give feedback on the next case.'
 
 export function decideSubmitFeedback(state: SessionState, command: SubmitFeedback, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   const giver = requireParticipant(state, actor)
-  if (giver.role === 'DOCTOR') throw new SessionRuleError(403, 'Only the patient or observer can give feedback')
-  if (command.requestRoleChange && giver.role !== 'PATIENT') {
-    throw new SessionRuleError(403, 'Only the patient can request a role change')
-  }
-  if (command.requestNewCase && giver.role === 'OBSERVER') throw new SessionRuleError(403, 'Observers cannot request a new case')
-  if (state.phase !== 'FEEDBACK' || state.caseId === null) {
-    throw new SessionRuleError(409, 'Feedback can be submitted once the consultation has ended')
-  }
+  const mayRequest = FEEDBACK_REQUESTS[giver.role]
+  if (!mayRequest) throw new SessionRuleError(403, 'Only the patient or observer can give feedback')
+  if (command.requestRoleChange && !mayRequest.roleChange) throw new SessionRuleError(403, 'Only the patient can request a role change')
+  if (command.requestNewCase && !mayRequest.newCase) throw new SessionRuleError(403, 'Observers cannot request a new case')
+  requireAccepted(state, 'SubmitFeedback', actor)
+  if (state.caseId === null) throw new SessionRuleError(409, FEEDBACK_TOO_EARLY)
   if (giver.joinedAfterConsultation) throw new SessionRuleError(409, JOINED_AFTER_CONSULTATION)
   // Flags reset with every CaseAssigned, and every new round assigns a case: this is once per (case, round).
   if (giver.hasGivenFeedback) throw new SessionRuleError(409, 'You have already submitted feedback for this case')
@@ -64,36 +74,37 @@ function afterFeedback(
   doctor: Participant,
   ctx: DecisionContext,
 ): SessionEvent[] {
-  if (command.requestNewCase) {
-    // The patient's request stays within the category: no topic dialog in the middle of a feedback round.
-    const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
-    if (caseId !== null) {
-      const swap: SessionEvent[] = command.requestRoleChange
-        ? [{ type: 'RolesSwapped', newDoctorUserId: giver.userId, newPatientUserId: doctor.userId, at: ctx.now }]
-        : []
-      return [...swap, ...startCase(state, caseId, state.currentRound + 1, ctx)]
-    }
-  } else if (roundScored(state)) {
-    const next = automaticNextCase(state, ctx)
-    if (next.length > 0) return next
+  // The patient's request stays within the category: no topic dialog in the middle of a feedback round.
+  const caseId = nextRoundAsked(state, command.requestNewCase) ? chooseNextCase(state, ctx, { kind: 'continuing' }) : null
+  if (caseId !== null) {
+    const swap: SessionEvent[] = command.requestNewCase && command.requestRoleChange
+      ? [{ type: 'RolesSwapped', newDoctorUserId: giver.userId, newPatientUserId: doctor.userId, at: ctx.now }]
+      : []
+    return [...swap, ...startCase(state, caseId, state.currentRound + 1, ctx)]
   }
   return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
 }
 
 /**
- * A patient who takes the empty seat during the feedback phase may be all the round was waiting for (the
- * observer scored meanwhile, or nobody left in the room saw the consultation): the next case starts at once.
+ * A new round starts only when someone asked for it and the doctor is still there to play it (neither left nor
+ * completed). Asking is the patient's "Submit & New Case" or "Submit & Role Change", or taking the empty patient's
+ * seat during the feedback phase (nothing to score, come to play), once an observer who watched has scored (or
+ * none did).
+ * "Submit Feedback & Close" asks for nothing: once everyone has closed or completed, the session ends.
  */
-export function withNextCaseIfRoundScored(state: SessionState, joinEvents: SessionEvent[], ctx: DecisionContext): SessionEvent[] {
-  if (state.phase !== 'FEEDBACK' || joinEvents.length === 0) return joinEvents
-  const joined = joinEvents.reduce(evolve, state)
-  return roundScored(joined) ? [...joinEvents, ...automaticNextCase(joined, ctx)] : joinEvents
+function nextRoundAsked(state: SessionState, requestNewCase: boolean): boolean {
+  const doctor = activeWithRole(state, 'DOCTOR')
+  if (!doctor || doctor.hasCompleted) return false
+  const patient = activeWithRole(state, 'PATIENT')
+  return requestNewCase || (patient !== undefined && patient.joinedAfterConsultation && observerFeedbackStatus(state).observerHasGivenFeedback)
 }
 
-function automaticNextCase(state: SessionState, ctx: DecisionContext): SessionEvent[] {
-  const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
-  if (caseId !== null) return startCase(state, caseId, state.currentRound + 1, ctx)
-  return state.config.sessionType === 'RECALL' ? [sessionEnded(ALL_RECALL_CASES_DONE, ctx)] : []
+/** A patient who takes the empty seat during the feedback phase may be all the round was waiting for. */
+export function withNextCaseForLatePatient(state: SessionState, joinEvents: SessionEvent[], ctx: DecisionContext): SessionEvent[] {
+  if (state.phase !== 'FEEDBACK' || joinEvents.length === 0) return joinEvents
+  const joined = joinEvents.reduce(evolve, state)
+  const caseId = nextRoundAsked(joined, false) ? chooseNextCase(joined, ctx, { kind: 'continuing' }) : null
+  return caseId === null ? joinEvents : [...joinEvents, ...startCase(joined, caseId, joined.currentRound + 1, ctx)]
 }
 
 /** The observers who can score this round: someone who arrived during its feedback phase is not waited for. */
@@ -102,21 +113,9 @@ const activeObservers = (state: SessionState) =>
 
 /**
  * The observer's side of a round is done once one observer has scored it (then the case may move on): what the
- * patient is warned about before asking for the next case, and half of the automatic next-case rule.
+ * patient is warned about before asking for the next case, and what a patient who took the seat late waits for.
  */
 export function observerFeedbackStatus(state: SessionState) {
   const observers = activeObservers(state)
   return { hasObserver: observers.length > 0, observerHasGivenFeedback: observers.length === 0 || observers.some((o) => o.hasGivenFeedback), observerCount: observers.length }
-}
-
-/**
- * The automatic next case: once the patient and an observer have scored the round. A patient who took the seat
- * after the consultation has nothing to score, so the round then waits only for an observer who saw it, if any.
- */
-function roundScored(state: SessionState): boolean {
-  const patient = activeWithRole(state, 'PATIENT')
-  if (!patient) return false
-  const { hasObserver, observerHasGivenFeedback } = observerFeedbackStatus(state)
-  if (patient.joinedAfterConsultation) return observerHasGivenFeedback
-  return patient.hasGivenFeedback && hasObserver && observerHasGivenFeedback
 }

@@ -16,14 +16,20 @@ export const WHOLE_SCORES = 'Scores must be whole numbers from 0 to 4'
 export function overallPerformance(criteriaScores: CriterionScore[]): number {
   let total = 0
   for (const criterion of criteriaScores) {
-    if (criterion.subScores.length === 0) {
-      total += criterion.score ?? 0
-      continue
-    }
-    const scored = criterion.subScores.flatMap((sub) => (sub.score === null ? [] : [sub.score]))
-    if (scored.length > 0) total += scored.reduce((sum, score) => sum + score, 0) / scored.length
+    total += (criterion.subScores.length === 0 ? criterion.score : meanOfScored(criterion.subScores.map((sub) => sub.score))) ?? 0
   }
-  return Math.round(total * 100) / 100
+  return roundedScore(total)
+}
+
+/** What a criterion with sub-criteria scores: the mean of the sub-scores given so far; null while none is. */
+export function meanOfScored(scores: readonly (number | null)[]): number | null {
+  const scored = scores.flatMap((score) => (score === null ? [] : [score]))
+  return scored.length === 0 ? null : scored.reduce((sum, score) => sum + score, 0) / scored.length
+}
+
+/** Scores are kept and shown to 2 decimals: a mean of sub-scores needs no more. */
+export function roundedScore(score: number): number {
+  return Math.round(score * 100) / 100
 }
 
 /**
@@ -68,6 +74,6 @@ function scoredThroughSubCriteria(criterion: CriterionShape, given: CriterionSco
   }
 }
 
-function isWholeScore(score: number): boolean {
+export function isWholeScore(score: number): boolean {
   return Number.isInteger(score) && score >= MIN_SCORE && score <= MAX_SCORE
 }

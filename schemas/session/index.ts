@@ -1,10 +1,10 @@
 /** The session's pure domain: the decider, the fold, the machine and the rules the server and client share. */
 export * from './types.ts'
 export { caseBankNeeds, decide } from './decide.ts'
-export { replay, replaySnapshot, applyEvent, type SessionSnapshot } from './replay.ts'
-export { sessionMachine, STATE_OF_PHASE, type SessionMachine } from './machine.ts'
-export { CorruptSessionLogError, type SessionEventOf } from './evolve.ts'
+export { phaseAccepts, sessionMachine, stateOfPhase, STATE_OF_PHASE, type CommandType, type PhaseState, type SessionMachine } from './machine.ts'
+export { CorruptSessionLogError, evolve, type SessionEventOf } from './evolve.ts'
 export { chooseNextCase, candidateCases, topicsWithCasesLeft, type CasePool } from './case-selection.ts'
+export { topicsToDraw, drawsFromEveryTopic, withTopicAdded } from './topic-choice.ts'
 export { phaseDurationSeconds, READING_TIME_OPTIONS, CONSULTATION_TIME_OPTIONS } from './config-rules.ts'
 export { overallPerformance, MIN_SCORE, MAX_SCORE } from './feedback-scores.ts'
 export { MAX_ACTIVE_PARTICIPANTS, activeParticipants, activeWithRole } from './participants.ts'

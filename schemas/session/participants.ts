@@ -34,7 +34,7 @@ export function activeParticipant(state: SessionState, userId: number): Particip
 }
 
 export function hasEnded(state: SessionState): boolean {
-  return state.status === 'COMPLETED' || state.status === 'CANCELLED'
+  return state.status === 'COMPLETED'
 }
 
 /** Every session command other than join and leave is for the people in the room only. */

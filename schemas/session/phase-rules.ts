@@ -1,6 +1,7 @@
 /**
  * The commands that move a session through its phases: start, skip, the timer's expiry, new case / new topic,
- * complete and end. Each either returns the events to store or throws the refusal the client shows.
+ * complete and end. Each either returns the events to store or throws the refusal the client shows. Which phase
+ * accepts which command is the session machine's (machine.ts); here is what the refusal says.
  */
 import { chooseNextCase } from './case-selection.ts'
 import { phaseDurationSeconds } from './config-rules.ts'
@@ -14,15 +15,47 @@ import {
   sessionEnded,
   startCase,
 } from './next-case.ts'
-import { hasEnded, requireDoctor, requireHost, requireParticipant } from './participants.ts'
-import { SessionRuleError, type Actor, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
+import { phaseAccepts, phaseRefusal, type CommandType } from './machine.ts'
+import { hasEnded, requireDoctor, requireParticipant } from './participants.ts'
+import { SessionRuleError, type Actor, type Phase, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
 
 export const NO_MATCHING_CASES = "No cases match this session's topics or dates"
 export const FEEDBACK_TIMEOUT_REASON = 'Feedback phase timeout - session auto-completed'
 
+export const FEEDBACK_TOO_EARLY = 'Feedback can be submitted once the consultation has ended'
+// Changing the case is for before the consultation: once it runs, the group is discussing this one.
+const CASE_CHANGE_TOO_LATE = 'A new case can only be chosen before the consultation starts'
+
+/** What a command refused by the current phase is told, when the phase has no refusal of its own. */
+const OUT_OF_PHASE: Partial<Record<CommandType, string>> = {
+  Configure: 'The session can only be configured before it starts',
+  Start: 'The session has already started',
+  SkipPhase: 'Nothing to skip in this phase',
+  NewCase: CASE_CHANGE_TOO_LATE,
+  SelectNewTopic: CASE_CHANGE_TOO_LATE,
+  SubmitFeedback: FEEDBACK_TOO_EARLY,
+  Complete: 'You can only complete the session during the feedback phase',
+}
+
+/** Refuses (409) a command that the session machine's current state does not accept from this caller. */
+export function requireAccepted(state: SessionState, command: CommandType, actor: Actor): void {
+  if (phaseAccepts(state, command, actor)) return
+  const phase = state.phase.toLowerCase()
+  throw new SessionRuleError(409, phaseRefusal(state) ?? OUT_OF_PHASE[command] ?? `Not possible in the ${phase} phase`)
+}
+
+/** A phase that refuses everything it does not accept the same way (the end) does so before anything else. */
+export function requireNotRefusedByPhase(state: SessionState, command: CommandType, actor: Actor): void {
+  if (phaseRefusal(state) !== undefined) requireAccepted(state, command, actor)
+}
+
+/** Whoever created the session opens it (SPEC section 4: the host, who sits as the doctor); the room shows Start to them only. */
+export const mayStart = (participant: { isHost: boolean }): boolean => participant.isHost
+
 export function decideStart(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireHost(state, actor, 'Only the host can start the session')
-  if (state.phase !== 'WAITING') throw new SessionRuleError(409, 'The session has already started')
+  requireParticipant(state, actor)
+  if (!mayStart({ isHost: state.hostUserId === actor.userId })) throw new SessionRuleError(403, 'Only the host can start the session')
+  requireAccepted(state, 'Start', actor)
   if (state.caseId !== null) return [readingStarted(state, ctx)]
   // Configure found nothing (or was skipped): the bank may have gained cases since.
   const caseId = chooseNextCase(state, ctx, { kind: 'configured' })
@@ -33,9 +66,7 @@ export function decideStart(state: SessionState, actor: Actor, ctx: DecisionCont
 /** The doctor's "Skip to Consultation" and "End Consultation / Give Feedback" are both this command. */
 export function decideSkipPhase(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   if (!actor.isAdmin) requireDoctor(state, actor)
-  if (state.phase !== 'READING' && state.phase !== 'CONSULTATION') {
-    throw new SessionRuleError(409, 'Nothing to skip in this phase')
-  }
+  requireAccepted(state, 'SkipPhase', actor)
   return [phaseAfter(state, state.phase, ctx)]
 }
 
@@ -56,10 +87,11 @@ export function decideExpireTimer(
 }
 
 /**
- * Reading -> consultation, consultation -> feedback. The feedback phase always gets its 20-minute timeout,
- * also when reached by the doctor's skip (the reference arms it only on the consultation clock's expiry).
+ * Reading -> consultation, consultation -> feedback (the only phases skipped or timed out into another). The
+ * feedback phase always gets its 20-minute timeout, also when reached by the doctor's skip (the reference arms
+ * it only on the consultation clock's expiry).
  */
-function phaseAfter(state: SessionState, phase: 'READING' | 'CONSULTATION', ctx: DecisionContext): SessionEvent {
+function phaseAfter(state: SessionState, phase: Phase, ctx: DecisionContext): SessionEvent {
   const next = phase === 'READING' ? 'CONSULTATION' : 'FEEDBACK'
   return {
     type: 'PhaseStarted',
@@ -70,16 +102,9 @@ function phaseAfter(state: SessionState, phase: 'READING' | 'CONSULTATION', ctx:
   }
 }
 
-/** Changing the case is for before the consultation: once it runs, the group is discussing this one. */
-function requireCaseChangeAllowed(state: SessionState, actor: Actor): void {
-  requireDoctor(state, actor)
-  if (state.phase !== 'READING' && state.phase !== 'WAITING') {
-    throw new SessionRuleError(409, 'A new case can only be chosen before the consultation starts')
-  }
-}
-
 export function decideNewCase(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireCaseChangeAllowed(state, actor)
+  requireDoctor(state, actor)
+  requireAccepted(state, 'NewCase', actor)
   return anotherCaseThisRound(state, ctx)
 }
 
@@ -88,20 +113,16 @@ export function decideNewCase(state: SessionState, actor: Actor, ctx: DecisionCo
  * that comes after it ran out is still taken: it opens the reading phase of the new topic's case.
  */
 export function decideSelectNewTopic(state: SessionState, topic: string, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  if (state.topicChoicePending && state.phase === 'CONSULTATION') requireDoctor(state, actor)
-  else requireCaseChangeAllowed(state, actor)
+  requireDoctor(state, actor)
+  requireAccepted(state, 'SelectNewTopic', actor)
   return caseOfNewTopic(state, topic, ctx)
 }
 
 /** The room's Exit button in the feedback phase; outside it, only the host may close the session this way. */
 export function decideComplete(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   const participant = requireParticipant(state, actor)
-  if (state.phase !== 'FEEDBACK') {
-    if (state.hostUserId !== actor.userId) {
-      throw new SessionRuleError(409, 'You can only complete the session during the feedback phase')
-    }
-    return [sessionEnded('Session completed by host', ctx)]
-  }
+  requireAccepted(state, 'Complete', actor)
+  if (state.phase !== 'FEEDBACK') return [sessionEnded('Session completed by host', ctx)]
   if (participant.hasCompleted) return []
   const completed: SessionEvent = { type: 'ParticipantCompleted', userId: actor.userId, at: ctx.now }
   return everyoneCompleted(evolve(state, completed)) ? [completed, sessionEnded(ALL_COMPLETED, ctx)] : [completed]

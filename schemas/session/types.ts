@@ -1,10 +1,11 @@
 /**
  * The session's domain model: state, the events stored in its log, and the commands that produce them.
- * Pure data shared by the server (decide + append + project) and the web client (replay + display).
+ * Pure data shared by the server (decide + append + fold + project) and the web client (display).
  * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
  */
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
+/** CANCELLED is in the wire contract (WIRE.md, session JSON) for clients that read it; no event produces it. */
 export type SessionStatus = 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'
 export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 export type SessionType = 'TOPIC' | 'RECALL'
@@ -12,7 +13,7 @@ export type TimingType = 'COUNTDOWN' | 'STOPWATCH'
 
 export interface SessionConfig {
   sessionType: SessionType
-  /** Category names, possibly including 'Random' (= any category). Empty for RECALL sessions. */
+  /** Category names, or 'Random' alone (= any category; see topic-choice.ts). Empty for RECALL sessions. */
   selectedTopics: string[]
   /** yyyy-mm-dd, inclusive; only for RECALL sessions. */
   recallStartDate: string | null

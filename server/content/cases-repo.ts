@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
-import type { CaseRow } from '../db/schema.ts'
+import { isRaisedByTrigger } from '../db/errors.ts'
+import { ACTIVE_STATUSES, type CaseRow } from '../db/schema.ts'
 import type { CaseContent } from './case-rules.ts'
 
 /** Every case with its category and recall dates, in one query (dates as text: no time zone can shift them). */
@@ -105,8 +106,33 @@ export function saveCase(db: Db, content: CaseContent, id?: number): Promise<Sav
   })
 }
 
-/** Recall dates go with the case (ON DELETE CASCADE); answers whether a case was deleted. */
-export async function deleteCase(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('cases').where('id', '=', id).executeTakeFirst()
-  return result.numDeletedRows > 0n
+/** How many running (not yet ended) sessions play this case. */
+export async function activeSessionCountForCase(db: Db, caseId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('case_id', '=', caseId)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export type DeleteCaseResult = { ok: true } | { ok: false; reason: 'not-found' } | { ok: false; reason: 'in-use'; activeSessionCount: number }
+
+/**
+ * Recall dates go with the case (ON DELETE CASCADE). A case a running session plays is kept: the count is read
+ * first, and the `cases_refuse_delete_in_use` trigger (migration 0003) refuses the delete for a session that
+ * starts with the case in between.
+ */
+export async function deleteCase(db: Db, id: number): Promise<DeleteCaseResult> {
+  const inUse = (activeSessionCount: number): DeleteCaseResult => ({ ok: false, reason: 'in-use', activeSessionCount })
+  const playing = await activeSessionCountForCase(db, id)
+  if (playing > 0) return inUse(playing)
+  try {
+    const result = await db.deleteFrom('cases').where('id', '=', id).executeTakeFirst()
+    return result.numDeletedRows > 0n ? { ok: true } : { ok: false, reason: 'not-found' }
+  } catch (error) {
+    if (isRaisedByTrigger(error)) return inUse(await activeSessionCountForCase(db, id))
+    throw error
+  }
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
 import type { CategoryView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import type { CategoryRow } from '../db/schema.ts'
 
-const UNIQUE_VIOLATION = '23505'
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === UNIQUE_VIOLATION
 
 /** The Category of WIRE.md section 4; the one place a categories row becomes JSON. */
 export const categoryView = (row: CategoryRow): CategoryView => ({ id: row.id, name: row.name, description: row.description })

@@ -7,7 +7,6 @@ import { normaliseCase } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
-import { activeSessionCountForCase, CASE_IN_USE_TRIGGER } from '../sessions/queries.ts'
 
 export interface ContentOptions {
   db: Db
@@ -73,21 +72,14 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
   })
 
   // A running session must not lose the case it plays; ended sessions and feedback keep their own copy of the
-  // title and category, so deleting a case they played loses nothing. A trigger refuses the delete too, for
-  // the race between this check and a session starting with the case.
+  // title and category, so deleting a case they played loses nothing.
   app.delete('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
-    const refuse = (activeSessionCount: number) =>
-      conflict('This case is being played in a running session. Delete it once that session has ended.', { activeSessionCount })
-    const activeSessionCount = await activeSessionCountForCase(db, id)
-    if (activeSessionCount > 0) throw refuse(activeSessionCount)
-    try {
-      if (!(await deleteCase(db, id))) throw notFound(CASE_NOT_FOUND)
-    } catch (error) {
-      if ((error as { code?: string }).code === CASE_IN_USE_TRIGGER) throw refuse(await activeSessionCountForCase(db, id))
-      throw error
-    }
-    return { message: 'Case deleted successfully' }
+    const result = await deleteCase(db, id)
+    if (result.ok) return { message: 'Case deleted successfully' }
+    if (result.reason === 'not-found') throw notFound(CASE_NOT_FOUND)
+    const { activeSessionCount } = result
+    throw conflict('This case is being played in a running session. Delete it once that session has ended.', { activeSessionCount })
   })
 
   await app.register(uploadRoutes, { dataDir: options.dataDir })

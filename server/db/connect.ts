@@ -1,9 +1,10 @@
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGliteDialect } from './pglite-dialect.ts'
+import { PGliteThread } from './pglite-thread.ts'
+import { DatabaseUnavailableError } from './availability.ts'
 import { acquireDirectoryLock } from './directory-lock.ts'
 import type { Database } from './schema.ts'
 
@@ -19,31 +20,41 @@ export interface DatabaseHandle {
 }
 
 // Both drivers must agree: bigint columns come back as numbers (ids never pass 2^53), dates as ISO strings
-// handled by the mappers, numeric as numbers.
+// handled by the mappers, numeric as numbers. PGlite's parsers are set the same way in pglite-worker.ts.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
-const pgliteOptions = {
-  parsers: {
-    [pgliteTypes.INT8]: (value: string) => Number(value),
-    [pgliteTypes.NUMERIC]: (value: string) => Number(value),
-  },
-  // Postgres arms a 10 s startup-progress timer; in PGlite that timer outlives close() and keeps
-  // the Node process from exiting. An embedded database has no startup progress worth logging.
-  startParams: [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'],
-}
+
+/** A query waits this long for a connection before its request is answered "database unavailable". */
+const CONNECT_TIMEOUT_MS = 5000
 
 export async function connectPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+  // PostgreSQL ends connections under us (a restart, a failover, a managed database's idle timeout). Without a
+  // listener the 'error' event would end the process; the pool has already dropped that client and opens a new
+  // one for the next query, and a query the loss hit fails by itself (isDatabaseUnavailable: a 503).
+  pool.on('error', () => {})
+  // A checked-out client has no pool listener: one lost between two queries of a transaction would do the same.
+  pool.on('connect', (client) => client.on('error', () => {}))
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: () => pool.connect().catch((error: unknown) => Promise.reject(new DatabaseUnavailableError(error))),
+        end: () => pool.end(),
+      },
+    }),
+  })
   return { db, kind: 'postgres', pool, close: () => db.destroy() }
 }
 
-/** Opens the embedded database in `dir` (created if new), refusing if another process holds it. */
-export async function connectPGlite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+/**
+ * Opens the embedded database in `dir` (created if new), refusing if another process holds it. PGlite runs in
+ * its own thread (pglite-worker.ts) and is loaded only there: a server on PostgreSQL never loads it.
+ */
+export async function connectPGlite(dir: string): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(dir), { recursive: true })
   const lock = acquireDirectoryLock(dir)
   try {
-    const pglite = await PGlite.create(dir, { ...pgliteOptions, loadDataDir: options.loadDataDir })
+    const pglite = await PGliteThread.start({ dataDir: dir })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
     return {
       db,
@@ -60,9 +71,9 @@ export async function connectPGlite(dir: string, options: { loadDataDir?: Blob }
   }
 }
 
-/** In-memory PGlite, for tests that need no files. */
-export async function connectMemoryPGlite(options: { loadDataDir?: Blob } = {}): Promise<{ handle: DatabaseHandle; pglite: PGlite }> {
-  const pglite = await PGlite.create({ ...pgliteOptions, loadDataDir: options.loadDataDir })
+/** In-memory PGlite, for tests that need no files; `loadDataDir` is a gzipped dump to start from. */
+export async function connectMemoryPGlite(options: { loadDataDir?: ArrayBuffer } = {}): Promise<{ handle: DatabaseHandle; pglite: PGliteThread }> {
+  const pglite = await PGliteThread.start({ loadDataDir: options.loadDataDir })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return { handle: { db, kind: 'pglite', pool: null, close: () => db.destroy() }, pglite }
 }

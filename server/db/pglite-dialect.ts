@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { PGliteThread } from './pglite-thread.ts'
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -13,10 +13,11 @@ import {
 
 /**
  * Kysely dialect for embedded PGlite. The published adapters pin older PGlite or Kysely versions (DESIGN.md),
- * so this is ours. PGlite is a single connection: connections are handed out one at a time through a queue.
+ * so this is ours. PGlite is a single connection: connections are handed out one at a time through a queue, so
+ * a transaction's statements reach the database thread with no other statement between them.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteThread) {}
   createAdapter() {
     return new PostgresAdapter()
   }
@@ -35,7 +36,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve()
   private readonly connection: PGliteConnection
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteThread) {
     this.connection = new PGliteConnection(pglite)
   }
 
@@ -69,7 +70,7 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {}
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteThread) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[])

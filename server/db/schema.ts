@@ -13,6 +13,9 @@ export interface Database {
   sessions: SessionsTable
   session_participants: SessionParticipantsTable
   feedback: FeedbackTable
+  user_latest_joins: UserLatestJoinsTable
+  live_presence: LivePresenceTable
+  rate_limit_hits: RateLimitHitsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -90,6 +93,9 @@ export interface CaseRecallDatesTable {
   recall_date: string
 }
 
+/** A session in these states is running: it counts for the dashboard, the case-delete guard and leaving. */
+export const ACTIVE_STATUSES = ['CREATED', 'IN_PROGRESS'] as const
+
 /** Read models of the session log (migrations/0003): written with the events, rebuildable from them. */
 export interface SessionsTable {
   id: number
@@ -140,4 +146,25 @@ export interface FeedbackTable {
   criteria_scores: Json<unknown>
   overall_performance: number
   created_at: Date
+}
+
+/** The session each user created or joined last (committed last): the one their other sessions give way to. */
+export interface UserLatestJoinsTable {
+  user_id: number
+  session_id: number
+}
+
+/** A user's live connection to a session on one server instance, refreshed by that instance's heartbeat. */
+export interface LivePresenceTable {
+  instance_id: string
+  session_code: string
+  user_id: number
+  last_seen: ColumnType<Date, Date | string, Date | string>
+}
+
+/** One rate-limit counter (route and key), shared by every instance. */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  window_ends_at: ColumnType<Date, Date | string, Date | string>
 }

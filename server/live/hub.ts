@@ -1,27 +1,47 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance } from 'fastify'
-import type {} from '../accounts/auth-plugin.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { WebSocket } from 'ws'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
 import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
-import { CLOSE_GOING_AWAY, StompConnection, type FrameTransport, type LiveSubscription, type StompConnectionOptions } from './stomp-connection.ts'
+import { CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions, type SubscriptionGrant } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
 
 export interface LiveHub {
-  /** Sends one MESSAGE to every live subscriber of /topic/session/{code}, with a body rendered per user (null = skip that user). */
-  publish(sessionCode: string, render: (userId: number) => unknown | null): void
+  /**
+   * Sends one MESSAGE to every live subscriber of /topic/session/{code} that is in the message's audience, with
+   * the body of their audience: each body is rendered and encoded once, however many sockets receive it.
+   * `version` is the commit the message tells of (null for news that is no commit, like presence): a subscription
+   * granted at or after it skips it, since its client reads the session after subscribing (another instance's
+   * commit can reach this one late).
+   */
+  publish<A>(sessionCode: string, message: Rendering<A>, version: number | null): void
   /** Whether the user has a live subscription to the session now, or lost it less than the grace period ago. */
   isOnline(sessionCode: string, userId: number): boolean
   /** Called when a user's presence in a session changes (after the grace period for going offline). */
   onPresence(listener: (change: { sessionCode: string; userId: number; online: boolean }) => void): () => void
-  /** Closes every live connection (server shutdown). */
+  /** Closes every live connection, telling each client to reconnect (server shutdown). */
   close(): Promise<void>
 }
 
+/** A message whose body depends on who receives it, in as many versions as there are audiences. */
+export interface Rendering<A> {
+  /** Which version the user hears (users of one audience hear the same body), or null to skip them. */
+  audienceOf(userId: number): A | null
+  render(audience: A): unknown
+}
+
+/** A message every subscriber hears alike. */
+export const toEveryone = (body: unknown): Rendering<true> => ({ audienceOf: () => true, render: () => body })
+
 export interface LiveOptions {
-  /** The session's stored code when this user may hear `/topic/session/{requestedCode}`, else null. */
-  authoriseSubscription(userId: number, requestedCode: string): Promise<string | null>
+  /** Who a CONNECT's bearer token signs in, or null (the accounts area's token check). */
+  authenticate(token: string): Promise<LiveUser | null>
+  /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
+  authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
+  /** Whether a page from the request's Origin may use the live channel (cors.ts); others are answered 403. */
+  acceptOrigin(request: FastifyRequest): boolean
   presenceGraceMs?: number
   /** The server's heart-beat `sx,sy`; the spec's clients ask 4000,4000 or 10000,10000. */
   heartbeat?: HeartbeatSettings
@@ -46,27 +66,50 @@ export const DEFAULT_HEARTBEAT: HeartbeatSettings = { send: 10_000, receive: 0 }
 export const MAX_CONNECTIONS_PER_USER = 10
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 const DEFAULT_REVALIDATE_MS = 60_000
+const SHUTDOWN_REASON = 'Server restarting: please reconnect'
 
 /**
  * The live channel: STOMP 1.2 over SockJS (WebSocket, or its xhr fallbacks) and plain WebSocket at /ws, with
  * CONNECT authenticated by the bearer token and SUBSCRIBE limited to what `authoriseSubscription` allows.
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveHub> {
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(websocket, { options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES, handleProtocols: chooseStompSubprotocol } })
-  }
   const hub = new SubscriptionHub(app, options)
-  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS
-  registerWebSocketTransport(app, hub.open, pingIntervalMs)
-  const sockJsHeartbeatMs = options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS
-  registerSockJsTransport(app, hub.open, sockJsHeartbeatMs, pingIntervalMs)
-  registerSockJsXhrTransports(app, hub.open, {
-    heartbeatMs: sockJsHeartbeatMs,
-    disconnectDelayMs: options.sockJsDisconnectDelayMs ?? DEFAULT_DISCONNECT_DELAY_MS,
-    streamMaxAgeMs: options.sockJsStreamMaxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS,
+  // Shutting down, every live client is told to reconnect before the server waits for requests in flight: open
+  // sockets and xhr streams would otherwise hold that wait, and the clients can move to another instance at once.
+  // (The plugin's own preClose would close each WebSocket with no code and no reason.)
+  await app.register(websocket, {
+    options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES, handleProtocols: chooseStompSubprotocol },
+    // Whatever happens closing the sockets, the shutdown goes on (else it would wait for the forced exit).
+    preClose: (done) => void hub.close().catch((error) => app.log.warn({ err: error }, 'closing the live connections failed')).finally(() => done()),
+    errorHandler: onSocketError,
   })
-  app.addHook('onClose', () => hub.close())
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS
+  const sockJsHeartbeatMs = options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS
+  await app.register(async (live) => {
+    // Before any transport answers, and before a WebSocket upgrade: a refused page gets no socket at all.
+    live.addHook('onRequest', async (request, reply) => {
+      if (!options.acceptOrigin(request)) return reply.code(403).send({ error: 'This origin may not use the live channel' })
+    })
+    registerWebSocketTransport(live, hub.open, pingIntervalMs)
+    registerSockJsTransport(live, hub.open, sockJsHeartbeatMs, pingIntervalMs)
+    registerSockJsXhrTransports(live, hub.open, {
+      heartbeatMs: sockJsHeartbeatMs,
+      disconnectDelayMs: options.sockJsDisconnectDelayMs ?? DEFAULT_DISCONNECT_DELAY_MS,
+      streamMaxAgeMs: options.sockJsStreamMaxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS,
+    })
+  })
   return hub
+}
+
+/**
+ * A peer that breaks the WebSocket protocol or its limits (an oversized message) is ws's to close, with the code
+ * that says why (1009 for a message too large): a warning on one line, not a stack. Anything else is ours.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest) {
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) return request.log.warn(`live socket closed: ${error.message}`)
+  request.log.error({ err: error }, 'live socket error')
+  socket.terminate()
 }
 
 class SubscriptionHub implements LiveHub {
@@ -81,10 +124,7 @@ class SubscriptionHub implements LiveHub {
     const logError = (error: unknown) => app.log.error({ err: error }, 'live channel error')
     this.presence = new PresenceTracker(options.presenceGraceMs ?? DEFAULT_PRESENCE_GRACE_MS, logError)
     this.connectionOptions = {
-      authenticate: async (token) => {
-        const user = await app.userFromToken(token)
-        return user && { userId: user.id, name: user.name }
-      },
+      authenticate: options.authenticate,
       authoriseSubscription: options.authoriseSubscription,
       admit: (user) => this.connectionsOf(user.userId) < MAX_CONNECTIONS_PER_USER,
       subscribed: (subscription) => this.subscribed(subscription),
@@ -100,25 +140,22 @@ class SubscriptionHub implements LiveHub {
   readonly open = (transport: FrameTransport): StompConnection => {
     const connection = new StompConnection(transport, this.connectionOptions)
     this.connections.add(connection)
-    if (this.closed) connection.close(CLOSE_GOING_AWAY, 'Server shutting down')
+    if (this.closed) connection.close(CLOSE_SERVICE_RESTART, SHUTDOWN_REASON)
     return connection
   }
 
-  publish(sessionCode: string, render: (userId: number) => unknown | null) {
+  publish<A>(sessionCode: string, message: Rendering<A>, version: number | null) {
     const subscriptions = this.bySession.get(sessionCode)
     if (!subscriptions) return
-    // One rendering per user, however many tabs they have open.
-    const bodies = new Map<number, string | null>()
+    const bodies = new Map<A, Buffer>()
     for (const subscription of subscriptions) {
       if (subscription.isMessagesTopic) continue
-      const { userId } = subscription.user
-      let body = bodies.get(userId)
-      if (body === undefined) {
-        const rendered = render(userId)
-        body = rendered === null || rendered === undefined ? null : JSON.stringify(rendered)
-        bodies.set(userId, body)
-      }
-      if (body !== null) subscription.connection.deliver(subscription, body)
+      if (version !== null && version <= subscription.grantedAtVersion) continue
+      const audience = message.audienceOf(subscription.user.userId)
+      if (audience === null) continue
+      let body = bodies.get(audience)
+      if (body === undefined) bodies.set(audience, (body = Buffer.from(JSON.stringify(message.render(audience)), 'utf8')))
+      subscription.connection.deliver(subscription, body)
     }
   }
 
@@ -132,7 +169,7 @@ class SubscriptionHub implements LiveHub {
 
   async close() {
     this.closed = true
-    for (const connection of [...this.connections]) connection.close(CLOSE_GOING_AWAY, 'Server shutting down')
+    for (const connection of [...this.connections]) connection.close(CLOSE_SERVICE_RESTART, SHUTDOWN_REASON)
     this.presence.clear()
   }
 

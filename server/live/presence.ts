@@ -1,3 +1,5 @@
+import { realAlarm, type SetAlarm } from '../alarm.ts'
+
 export interface PresenceChange {
   sessionCode: string
   userId: number
@@ -13,12 +15,13 @@ export type PresenceListener = (change: PresenceChange) => void
  */
 export class PresenceTracker {
   private readonly liveSubscriptions = new Map<string, number>()
-  private readonly leaving = new Map<string, NodeJS.Timeout>()
+  private readonly leaving = new Map<string, () => void>()
   private readonly listeners = new Set<PresenceListener>()
 
   constructor(
     private readonly graceMs: number,
     private readonly onListenerError: (error: unknown) => void,
+    private readonly setAlarm: SetAlarm = realAlarm,
   ) {}
 
   join(sessionCode: string, userId: number) {
@@ -26,10 +29,10 @@ export class PresenceTracker {
     const count = (this.liveSubscriptions.get(key) ?? 0) + 1
     this.liveSubscriptions.set(key, count)
     if (count > 1) return
-    const pending = this.leaving.get(key)
-    if (pending) {
+    const cancelLeaving = this.leaving.get(key)
+    if (cancelLeaving) {
       // Back within the grace period: the others never saw this user leave.
-      clearTimeout(pending)
+      cancelLeaving()
       this.leaving.delete(key)
     } else {
       this.emit({ sessionCode, userId, online: true })
@@ -44,11 +47,11 @@ export class PresenceTracker {
       return
     }
     this.liveSubscriptions.delete(key)
-    const timer = setTimeout(() => {
+    const cancel = this.setAlarm(() => {
       this.leaving.delete(key)
       this.emit({ sessionCode, userId, online: false })
     }, this.graceMs)
-    this.leaving.set(key, timer.unref())
+    this.leaving.set(key, cancel)
   }
 
   isOnline(sessionCode: string, userId: number): boolean {
@@ -63,7 +66,7 @@ export class PresenceTracker {
 
   /** Server shutdown: pending offline notices are dropped, since nobody is left to tell. */
   clear() {
-    for (const timer of this.leaving.values()) clearTimeout(timer)
+    for (const cancel of this.leaving.values()) cancel()
     this.leaving.clear()
     this.liveSubscriptions.clear()
   }

@@ -50,7 +50,8 @@ const sockJsFraming: SocketFraming = {
 
 /**
  * sockjs-client sends its requests with credentials when the page comes from another origin (the Vite dev
- * server), so the origin is echoed as sockjs-node does; what it may read is still guarded by the STOMP token.
+ * server), so the origin is echoed as sockjs-node does. Only origins the live channel accepts get this far (the
+ * hub answers the others 403, cors.ts); what a page may read is still guarded by the STOMP token.
  */
 export function crossOriginHeaders(request: FastifyRequest): Record<string, string> {
   const origin = request.headers.origin

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import { crossOriginHeaders, NO_CACHE, parseSockJsMessage, sessionRouteSchema } from './sockjs-transport.ts'
-import { CLOSE_GOING_AWAY } from './stomp-connection.ts'
 import { XhrSession, type Receiver, type XhrSessionSettings } from './sockjs-xhr-session.ts'
 import { MAX_SOCKET_MESSAGE_BYTES, type OpenConnection } from './websocket-transport.ts'
 
@@ -54,14 +53,6 @@ export function registerSockJsXhrTransports(app: FastifyInstance, open: OpenConn
     const { server, session } = request.params as SessionParams
     return `${server}/${session}`
   }
-
-  // Open streams would hold the server's close until they end by themselves.
-  app.addHook('preClose', async () => {
-    for (const { session } of [...sessions.values()]) {
-      session.connection.close(CLOSE_GOING_AWAY, 'Server shutting down')
-      session.expire()
-    }
-  })
 
   void app.register(async (scope) => {
     // sockjs-client posts text/plain; whatever the type, the body is read as the text it is.

@@ -39,6 +39,12 @@ const escapesHeaders = (command: string, escaping: boolean) => escaping && comma
 
 const escapeHeader = (text: string) => text.replace(/[\\\r\n:]/g, (char) => ESCAPES[char])
 
+/** Whether a header value can be sent back in a frame that is not escaped (all of a STOMP 1.0 session's). */
+export const fitsUnescaped = (value: string) => !/[\r\n]/.test(value)
+
+/** Text for a header that may go out unescaped: each run of line breaks becomes one space. */
+export const onOneLine = (text: string) => text.replace(/[\r\n]+/g, ' ')
+
 /** Spec "Value Encoding": undefined escape sequences such as \t MUST be treated as a fatal protocol error (null). */
 function unescapeHeader(text: string): string | null {
   if (!text.includes('\\')) return text

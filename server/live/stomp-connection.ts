@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { HEARTBEAT, StompDecoder, encodeFrame, type StompFrame } from './stomp-codec.ts'
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability.ts'
+import { HEARTBEAT, StompDecoder, encodeFrame, fitsUnescaped, onOneLine, type StompFrame } from './stomp-codec.ts'
 import { HeartbeatTimers, negotiateHeartbeat, type HeartbeatSettings } from './stomp-heartbeat.ts'
 
 export interface LiveUser {
@@ -26,12 +27,20 @@ export interface LiveSubscription {
   user: LiveUser
   /** Spec MESSAGE: a subscription in client or client-individual ack mode gets an `ack` header on each message. */
   needsAck: boolean
+  /** The session's version when the subscription was granted: it hears the commits after it. */
+  grantedAtVersion: number
+}
+
+/** A SUBSCRIBE allowed: the session's stored code, and its version read at that moment. */
+export interface SubscriptionGrant {
+  sessionCode: string
+  version: number
 }
 
 export interface StompConnectionOptions {
   authenticate(token: string): Promise<LiveUser | null>
-  /** The session's stored code when this user may hear `/topic/session/{requestedCode}`, else null. */
-  authoriseSubscription(userId: number, requestedCode: string): Promise<string | null>
+  /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
+  authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
   /** Whether this user may open one more connection (a cap per account, so one account cannot exhaust the server). */
   admit(user: LiveUser): boolean
   subscribed(subscription: LiveSubscription): void
@@ -51,6 +60,8 @@ export interface StompConnectionOptions {
 export const CLOSE_NORMAL = 1000
 export const CLOSE_GOING_AWAY = 1001
 export const CLOSE_PROTOCOL_ERROR = 1002
+/** RFC 6455 registry: "Service Restart", the client should reconnect (to this or another instance). */
+export const CLOSE_SERVICE_RESTART = 1012
 
 /** The spec's client subscribes to one or two topics; more is somebody multiplying the fan-out. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
@@ -107,8 +118,11 @@ export class StompConnection {
     if (error !== null) this.enqueue(() => this.fail(error))
   }
 
-  /** One MESSAGE for a subscription of this connection (spec MESSAGE: subscription, message-id, destination). */
-  deliver(subscription: LiveSubscription, json: string) {
+  /**
+   * One MESSAGE for a subscription of this connection (spec MESSAGE: subscription, message-id, destination), its
+   * JSON body already encoded (once for everyone who hears the same).
+   */
+  deliver(subscription: LiveSubscription, json: Uint8Array) {
     if (this.state !== 'connected') return
     const messageId = `${this.id}-${++this.messageCount}`
     const headers: Record<string, string> = {
@@ -151,16 +165,22 @@ export class StompConnection {
     this.queue = this.queue
       .then(() => (this.state === 'closed' ? undefined : task()))
       .catch((error: unknown) => {
+        // Expected while the database restarts: the client is told to try again, and nothing is logged as a fault.
+        if (isDatabaseUnavailable(error)) return this.fail(DATABASE_UNAVAILABLE)
         this.options.onError(error)
         this.fail('Internal server error')
       })
   }
 
-  /** Spec "ERROR": a short `message` header, the detail in the body, `receipt-id` when the culprit asked a receipt. */
+  /**
+   * Spec "ERROR": a short `message` header, the detail in the body, `receipt-id` when the culprit asked a receipt.
+   * A STOMP 1.0 session cannot carry a line break in a header: the message goes on one line, such a receipt is left out.
+   */
   private fail(message: string, culprit?: StompFrame, extraHeaders: Record<string, string> = {}) {
     if (this.state === 'closed') return
-    const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extraHeaders }
-    if (culprit?.headers.receipt !== undefined) headers['receipt-id'] = culprit.headers.receipt
+    const headers: Record<string, string> = { message: this.escaping ? message : onOneLine(message), 'content-type': 'text/plain', ...extraHeaders }
+    const receipt = culprit?.headers.receipt
+    if (receipt !== undefined && this.canEcho(receipt)) headers['receipt-id'] = receipt
     this.send(encodeFrame('ERROR', headers, message, this.escaping))
     this.close(CLOSE_PROTOCOL_ERROR, message)
   }
@@ -170,8 +190,15 @@ export class StompConnection {
     if (frame.headers.receipt !== undefined) this.send(encodeFrame('RECEIPT', { 'receipt-id': frame.headers.receipt }, '', this.escaping))
   }
 
+  /** Whether a value the client sent can go back in a header (a receipt-id, a MESSAGE's subscription). */
+  private canEcho(value: string) {
+    return this.escaping || fitsUnescaped(value)
+  }
+
   private async handle(frame: StompFrame) {
     const isConnect = frame.command === 'CONNECT' || frame.command === 'STOMP'
+    const { receipt } = frame.headers
+    if (!isConnect && receipt !== undefined && !this.canEcho(receipt)) return this.fail('The receipt cannot be sent back: it holds a line break', frame)
     if (this.state === 'connecting' && !isConnect) return this.fail('Not connected: send CONNECT first', frame)
     if (isConnect) return this.state === 'connected' ? this.fail('Already connected', frame) : this.connect(frame)
     if (frame.command === 'SUBSCRIBE') return this.subscribe(frame)
@@ -211,28 +238,38 @@ export class StompConnection {
 
   private async revalidate(token: string) {
     if (this.state !== 'connected') return
-    const user = await this.options.authenticate(token)
+    let user: LiveUser | null
+    try {
+      user = await this.options.authenticate(token)
+    } catch (error) {
+      // The database is away: the check waits for the next round rather than dropping every live client.
+      if (isDatabaseUnavailable(error)) return
+      throw error
+    }
     if (!user && this.state === 'connected') this.fail('Your session has expired. Please sign in again.')
   }
 
   private async subscribe(frame: StompFrame) {
     const { id, destination } = frame.headers
     if (!id || !destination) return this.fail('SUBSCRIBE needs id and destination headers', frame)
+    // Every MESSAGE echoes the id: one that could not be sent would fail each delivery.
+    if (!this.canEcho(id)) return this.fail('The subscription id cannot be sent back: it holds a line break', frame)
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return this.fail('Too many subscriptions on one connection', frame)
     const topic = SESSION_TOPIC.exec(destination)
     if (!topic) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser
     // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
-    const sessionCode = await this.options.authoriseSubscription(user.userId, topic[1])
+    const grant = await this.options.authoriseSubscription(user.userId, topic[1])
     if (this.state === 'closed') return
-    if (sessionCode === null) return this.fail('Access denied', frame)
+    if (grant === null) return this.fail('Access denied', frame)
     const ack = frame.headers.ack ?? 'auto'
     const subscription: LiveSubscription = {
       connection: this,
       id,
       destination,
-      sessionCode,
+      sessionCode: grant.sessionCode,
+      grantedAtVersion: grant.version,
       isMessagesTopic: topic[2] !== undefined,
       user,
       needsAck: ack !== 'auto',

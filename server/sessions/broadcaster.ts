@@ -4,7 +4,7 @@ import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { CommittedBatch, SessionBus } from './bus.ts'
-import { planLiveMessages, type RoleMessage } from './live-messages.ts'
+import { planLiveMessages, type RoomMessage } from './live-messages.ts'
 import { findSessionByCode } from './queries.ts'
 import type { SessionLoader } from './session-loader.ts'
 import { participantViews, roleOf } from './session-view.ts'
@@ -23,11 +23,11 @@ export interface BroadcasterOptions {
 
 /**
  * Turns every committed batch (local or from another instance) into the live messages of WIRE.md and sends
- * each subscriber the version for their role: only people still in the room receive anything, and the case
- * inside a message is filtered for the recipient (session-view.ts). Batches of one session go out strictly in
- * order, even when one of them waits for its case to load.
+ * each subscriber the version for their role at that point of the batch: only people in the room receive
+ * anything, and the case inside a message is filtered for the recipient (session-view.ts). Batches of one
+ * session go out strictly in order, even when one of them waits for its cases to load.
  */
-export function startBroadcasting(options: BroadcasterOptions): () => void {
+export function startBroadcasting(options: BroadcasterOptions): () => Promise<void> {
   const { bus, live, db, loader, now, log } = options
   const queues = new Map<number, Promise<void>>()
 
@@ -41,24 +41,28 @@ export function startBroadcasting(options: BroadcasterOptions): () => void {
     })
   }
 
-  const send = (state: SessionState, messages: RoleMessage[], fullCase: CaseView | null) => {
+  const send = (state: SessionState, messages: RoomMessage[], cases: Map<number, CaseView>) => {
     const isOnline = (userId: number) => live.isOnline(state.code, userId)
-    const context = { fullCase, isOnline, now: now() }
+    const context = { cases, isOnline, now: now() }
     for (const message of messages) {
-      live.publish(state.code, (userId) => {
-        const role = roleOf(state, userId)
-        return role ? message(role, context) : null
-      })
+      live.publish(state.code, { audienceOf: message.audienceOf, render: (audience) => message.render(audience, context) }, state.version)
     }
+  }
+
+  const loadCases = async (caseIds: number[]) => {
+    const cases = new Map<number, CaseView>()
+    for (const caseId of caseIds) {
+      const found = await findCase(db, caseId)
+      if (found) cases.set(caseId, found)
+    }
+    return cases
   }
 
   const onBatch = (batch: CommittedBatch) =>
     inOrder(batch.sessionId, async () => {
-      const { messages, needsCase } = planLiveMessages(batch)
+      const { messages, caseIds } = planLiveMessages(batch)
       if (messages.length === 0) return
-      const caseId = batch.state.caseId
-      const fullCase = needsCase && caseId !== null ? ((await findCase(db, caseId)) ?? null) : null
-      send(batch.state, messages, fullCase)
+      send(batch.state, messages, await loadCases(caseIds))
     })
 
   // isOnline is part of every participant list: a connection coming or going is news for the room.
@@ -69,16 +73,17 @@ export function startBroadcasting(options: BroadcasterOptions): () => void {
         const state = await loader.load(row.id)
         if (!state) return
         const isOnline = (userId: number) => live.isOnline(sessionCode, userId)
-        live.publish(sessionCode, (userId) =>
-          roleOf(state, userId) ? { type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) } : null,
-        )
+        const participants = { type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) }
+        live.publish(sessionCode, { audienceOf: (userId) => (roleOf(state, userId) ? true : null), render: () => participants }, null)
       })
     }, (error) => log.error({ err: error }, 'presence update failed'))
 
   const unsubscribeBus = bus.subscribe(onBatch)
   const unsubscribePresence = live.onPresence(onPresence)
-  return () => {
+  // Stopping waits for the broadcasts under way, which may still be reading a case from the database.
+  return async () => {
     unsubscribeBus()
     unsubscribePresence()
+    await Promise.allSettled([...queues.values()])
   }
 }

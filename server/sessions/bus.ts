@@ -1,12 +1,13 @@
-import type { Transaction } from 'kysely'
+import type { RawBuilder } from 'kysely'
 import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
-import type { Database } from '../db/schema.ts'
 
-/** Events just committed to one session's log, with the state after the last of them. */
+/** Events just committed to one session's log, with the state before the first and after the last of them. */
 export interface CommittedBatch {
   sessionId: number
   /** Contiguous, in version order. */
   events: CommittedEvent[]
+  /** Null when the batch starts the log. Live messages render the state right after each event from it. */
+  before: SessionState | null
   state: SessionState
 }
 
@@ -17,10 +18,13 @@ export interface CommittedEvent {
   recordedAt: Date
 }
 
-/** What one instance tells the others: ids only (NOTIFY payloads are capped at 8000 bytes). */
-export interface CommitNotice {
+/**
+ * A session's latest version: what a commit tells every instance, a hint only, since each reads what it has not
+ * delivered up to it from the store (ordered-delivery.ts); and what the read model says after a reconnect.
+ * Ids only: NOTIFY payloads are capped at 8000 bytes.
+ */
+export interface SessionVersion {
   sessionId: number
-  fromVersion: number
   version: number
 }
 
@@ -42,12 +46,21 @@ export type RemotePresenceListener = (change: PresenceChange & { origin: string 
  * a STOMP broker relay can replace it.
  */
 export interface SessionBus {
-  /** Inside the append transaction, so other instances hear of a commit if and only if it commits. */
-  announce(trx: Transaction<Database>, notice: CommitNotice): Promise<void>
-  /** After the commit, on the instance that made it: delivers to this instance's listeners at once. */
+  /**
+   * The SQL expression that tells other instances of a commit, written by the append's own statement so they hear
+   * of it if and only if it commits; none when there is nobody else to tell.
+   */
+  announcement(notice: SessionVersion): RawBuilder<unknown> | undefined
+  /**
+   * After the commit, on the instance that made it: delivers to this instance's listeners, at once unless an
+   * earlier version of the session is still on its way (then right after it).
+   */
   publish(batch: CommittedBatch): void
   subscribe(listener: BatchListener): () => void
-  /** Tells the other instances who is connected here, so presence (isOnline, the offline rule) is cluster-wide. */
+  /**
+   * Tells the other instances that a connection here opened or closed (after it is stored in live_presence), so
+   * they re-read presence now rather than at their next heartbeat (cluster-presence.ts).
+   */
   sharePresence(change: PresenceChange): void
   onRemotePresence(listener: RemotePresenceListener): () => void
   close(): Promise<void>
@@ -83,7 +96,7 @@ export class LocalListeners {
 export function inProcessBus(onListenerError: (error: unknown) => void): SessionBus {
   const listeners = new LocalListeners(onListenerError)
   return {
-    announce: async () => {},
+    announcement: () => undefined,
     publish: (batch) => listeners.deliver(batch),
     subscribe: (listener) => listeners.add(listener),
     sharePresence: () => {},

@@ -1,14 +1,16 @@
 import { sql } from 'kysely'
-import { decide } from '../../schemas/session/index.ts'
+import { decide, evolve } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import { conflict, HttpError, notFound } from '../errors.ts'
 import type { CommittedBatch, CommittedEvent, SessionBus } from './bus.ts'
 import { loadDecisionContext } from './decision-context.ts'
-import { appendEvents, ConcurrencyError, eventsOfCommand } from './event-store.ts'
-import { projectBatch } from './projection.ts'
+import { appendEvents, ConcurrencyError, eventsOfCommand, toCommittedEvent, toNewEvent } from './event-store.ts'
+import { latestJoinWrite } from './latest-joins.ts'
+import { projectionWrites } from './projection.ts'
 import { generateSessionCode } from './session-codes.ts'
-import { foldEvents, toCommittedEvent, toNewEvent, type SessionLoader } from './session-loader.ts'
+import type { SessionLoader } from './session-loader.ts'
 
 /** Who the timer service acts as: stored with no actor id, since no user asked for it. */
 export const SYSTEM_ACTOR: Actor = { userId: 0, name: 'Session clock', isAdmin: false }
@@ -37,6 +39,34 @@ export interface RunOptions {
    * at": if the clock moved the session on first, it is refused (409) instead of skipping the next phase too.
    */
   expectPhase?: Phase
+  /** The case the caller saw, for New Case: if it was replaced meanwhile, the command is refused (409). */
+  expectCaseId?: number
+  /**
+   * For a step command that names no phase (the spec's client sends none): when its request arrived (engine
+   * clock). Its caller can only have seen a phase that had been running for a moment by then, so a phase that
+   * began less than SETTLE_MS before is refused (409). A double click, or a click as the clock ran out, then
+   * moves the session one step, not two, however long the requests wait to be handled.
+   */
+  sentAt?: number
+}
+
+/** How long a new phase takes to reach a person and be acted on: shorter than any deliberate second click. */
+export const SETTLE_MS = 1000
+
+/**
+ * Commands that move the session on from wherever it stands: decided again after a racing write, they would move
+ * it on a second time. After a conflict they are retried only if the session is still at the step they saw.
+ * The others (join, leave, feedback, complete...) mean the same whatever happened meanwhile, or are refused by
+ * the rules when they no longer fit.
+ */
+const STEP_COMMANDS = new Set<SessionCommand['type']>(['SkipPhase', 'NewCase', 'SelectNewTopic'])
+
+/** Where the session stands: what a step command moves on from. */
+const stepOf = (state: SessionState) => JSON.stringify([state.phase, state.caseId, state.currentRound, state.timer?.startTimestamp, state.topicChoicePending])
+
+interface DecideOptions extends Omit<RunOptions, 'commandId'> {
+  /** Set after the first decision of a step command (stepOf): a retry at another step is refused. */
+  expectStep?: string
 }
 
 export interface CommandRunnerOptions {
@@ -46,8 +76,9 @@ export interface CommandRunnerOptions {
   now: () => number
 }
 
-const UNIQUE_VIOLATION = '23505'
 const CREATE_ATTEMPTS = 3
+/** Each racing writer costs a command one attempt: enough for a room's worth of people acting at once. */
+const DECIDE_ATTEMPTS = 6
 
 /** The domain's refusal as the HTTP error the client reads. */
 function asHttpError(error: unknown): unknown {
@@ -56,25 +87,29 @@ function asHttpError(error: unknown): unknown {
 
 export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptions): CommandRunner {
   /**
-   * Appends the decided events with their read models in one transaction and announces them to other instances.
-   * `after` is null when the command id was already stored (a retry racing its first attempt).
+   * Appends the decided events with their read models and the notice to other instances, in one statement
+   * (appendEvents). `after` is null when the command id was already stored (a retry racing its first attempt).
    */
   async function store(before: SessionState | null, events: SessionEvent[], actor: Actor, commandId?: string) {
-    const after = foldEvents(before, events)!
-    return db.transaction().execute(async (trx) => {
-      const appended = await appendEvents(trx, {
+    const after = events.reduce<SessionState | null>(evolve, before)!
+    const fromVersion = (before?.version ?? 0) + 1
+    // The read models are written from the state the events lead to, with the versions the append gives them
+    // (a failed append writes none of it).
+    const projected = events.map((event, index) => ({ version: fromVersion + index, event }))
+    const joined = latestJoinWrite(db, actor.userId, after.sessionId, events)
+    const appended = await appendEvents(
+      db,
+      {
         sessionId: after.sessionId,
         expectedVersion: before?.version ?? 0,
         events: events.map(toNewEvent),
         actorUserId: actor === SYSTEM_ACTOR ? null : actor.userId,
         commandId,
-      })
-      const committed = appended.events.map(toCommittedEvent)
-      if (appended.duplicate) return { committed, after: null }
-      await projectBatch(trx, after, committed)
-      await bus.announce(trx, { sessionId: after.sessionId, fromVersion: committed[0].version, version: after.version })
-      return { committed, after }
-    })
+      },
+      [...projectionWrites(db, after, projected), ...(joined ? [joined] : [])],
+      bus.announcement({ sessionId: after.sessionId, version: after.version }),
+    )
+    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after }
   }
 
   function published(batch: CommittedBatch): CommandOutcome {
@@ -83,38 +118,59 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     return { state: batch.state, events: batch.events, duplicate: false }
   }
 
-  async function decideNow(sessionId: number, command: SessionCommand, actor: Actor, expectPhase?: Phase) {
-    const state = await loader.load(sessionId)
-    if (!state) throw notFound('Session not found')
-    if (expectPhase && state.phase !== expectPhase) {
-      throw conflict(`The session has already moved on to the ${state.phase.toLowerCase()} phase`)
+  /** Refuses a command meant for a step the session has left (or that its caller cannot have seen yet). */
+  function requireStepSeen(state: SessionState, options: DecideOptions) {
+    const phase = state.phase.toLowerCase()
+    if (options.expectPhase && state.phase !== options.expectPhase) throw conflict(`The session has already moved on to the ${phase} phase`)
+    if (options.expectCaseId !== undefined && state.caseId !== options.expectCaseId) throw conflict('The case has already been changed')
+    if (options.expectStep !== undefined && stepOf(state) !== options.expectStep) {
+      throw conflict(`The session moved on (now in the ${phase} phase) while your request was handled: nothing was done`)
     }
-    const ctx = await loadDecisionContext(db, command, state.caseId, now())
+    if (options.sentAt !== undefined && state.timer && options.sentAt - state.timer.startTimestamp < SETTLE_MS) {
+      throw conflict(`The ${phase} phase has only just begun: nothing was done. Press again if you meant this phase.`)
+    }
+  }
+
+  /**
+   * Decides against the cached state when there is one: the append's version check refuses it if the log has
+   * moved on. A refusal or a no-op is not stored, so nothing checks it: it is confirmed against the log first.
+   */
+  async function decideNow(sessionId: number, command: SessionCommand, actor: Actor, options: DecideOptions = {}, fromLog = false) {
+    const cached = fromLog ? null : loader.cached(sessionId)
+    const state = cached ?? (await loader.load(sessionId))
+    if (!state) throw notFound('Session not found')
     try {
-      return { state, events: decide(state, command, actor, ctx) }
+      requireStepSeen(state, options)
+      const ctx = await loadDecisionContext(db, command, state, now())
+      const events = decide(state, command, actor, ctx)
+      if (events.length === 0 && cached) return decideNow(sessionId, command, actor, options, true)
+      return { state, events }
     } catch (error) {
+      if (cached && (error instanceof HttpError || error instanceof SessionRuleError)) return decideNow(sessionId, command, actor, options, true)
       throw asHttpError(error)
     }
   }
 
   async function execute(sessionId: number, command: SessionCommand, actor: Actor, options: RunOptions = {}) {
-    const { commandId, expectPhase } = options
-    if (commandId) {
-      const earlier = await eventsOfCommand(db, sessionId, commandId)
-      if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true }
-    }
-    // One retry: a racing writer moved the session on, so decide again against what it did.
+    const { commandId, ...seen } = options
+    // A racing writer changed the session: decide again against what it did, a step command only if the
+    // session is still at the step its caller saw.
+    const decideOptions: DecideOptions = { ...seen }
     for (let attempt = 1; ; attempt += 1) {
-      const { state, events } = await decideNow(sessionId, command, actor, expectPhase)
+      // A retried command id is answered with its first attempt's events, before deciding anew refuses it.
+      const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
+      if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true }
+      const { state, events } = await decideNow(sessionId, command, actor, decideOptions)
+      if (STEP_COMMANDS.has(command.type)) decideOptions.expectStep ??= stepOf(state)
       if (events.length === 0) return { state, events: [], duplicate: false }
       try {
         const result = await store(state, events, actor, commandId)
         if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true }
-        return published({ sessionId, events: result.committed, state: result.after })
+        return published({ sessionId, events: result.committed, before: state, state: result.after })
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error
         loader.forget(sessionId)
-        if (attempt === 2) throw conflict('The session changed at the same moment. Please try again.')
+        if (attempt === DECIDE_ATTEMPTS) throw conflict('The session changed at the same moment. Please try again.')
       }
     }
   }
@@ -131,10 +187,10 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
       }
       try {
         const { committed, after } = await store(null, events, actor)
-        return published({ sessionId, events: committed, state: after! })
+        return published({ sessionId, events: committed, before: null, state: after! })
       } catch (error) {
         // Two sessions drew the same code (about one in 10^12): draw again.
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt === CREATE_ATTEMPTS) throw error
+        if (!isUniqueViolation(error) || attempt === CREATE_ATTEMPTS) throw error
       }
     }
   }

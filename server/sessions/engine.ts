@@ -1,26 +1,20 @@
 import type { FastifyInstance } from 'fastify'
+import type { SetAlarm } from '../alarm.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
 import { startBroadcasting, type LiveChannel } from './broadcaster.ts'
 import { inProcessBus, type SessionBus } from './bus.ts'
 import { createCommandRunner, type CommandRunner } from './command-runner.ts'
-import { clusterPresence } from './cluster-presence.ts'
-import { readStream } from './event-store.ts'
+import { clusterPresence, DEFAULT_PRESENCE_TIMING, type PresenceTiming } from './cluster-presence.ts'
+import { readCommittedBatches } from './commit-reader.ts'
 import { leaveWhenOfflineTooLong } from './offline-leaver.ts'
 import { postgresBus } from './pg-bus.ts'
-import { SessionLoader, toCommittedEvent } from './session-loader.ts'
-import { createSessionTimers, type SessionTimers } from './timers.ts'
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The session engine: commands, loading, timers (server/sessions/engine.ts). */
-    sessions: SessionEngine
-  }
-}
+import { sessionVersions } from './queries.ts'
+import { SessionLoader } from './session-loader.ts'
+import { createSessionTimers } from './timers.ts'
 
 export interface SessionEngine {
   runner: CommandRunner
   loader: SessionLoader
-  timers: SessionTimers
   live: LiveChannel
   now: () => number
 }
@@ -30,7 +24,11 @@ export interface SessionEngineOptions {
   live: LiveChannel
   /** The clock every decision reads; tests move it forward to expire phases without waiting. */
   now?: () => number
+  /** How the phase timers and the offline rule wait (default setTimeout); tests fire them with a manual clock. */
+  setAlarm?: SetAlarm
   offlineLimitMs?: number
+  /** How often instances stamp their live connections, and when an unstamped one counts as gone. */
+  presence?: PresenceTiming
 }
 
 const DEFAULT_OFFLINE_LIMIT_MS = 10 * 60 * 1000
@@ -38,7 +36,7 @@ const DEFAULT_OFFLINE_LIMIT_MS = 10 * 60 * 1000
 /**
  * Wires the session engine into the app: the bus (LISTEN/NOTIFY on Postgres, in-process on PGlite), the
  * command runner, the broadcaster to the live channel, the phase timers (re-armed when the app is ready) and
- * the offline rule; everything stops when the app closes. Decorates `app.sessions` for the routes.
+ * the offline rule; everything stops when the app closes. Answers the engine the session routes run on.
  */
 export async function createSessionEngine(app: FastifyInstance, options: SessionEngineOptions): Promise<SessionEngine> {
   const { database } = options
@@ -51,17 +49,14 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     ? await postgresBus({
         pool: database.pool,
         log,
-        loadBatch: async (sessionId, fromVersion, toVersion) => {
-          const events = await readStream(db, sessionId, { from: fromVersion, to: toVersion })
-          const state = await loader.loadAt(sessionId, toVersion)
-          return state && events.length > 0 ? { sessionId, events: events.map(toCommittedEvent), state } : null
-        },
+        readCommits: (sessionId, from, to, before) => readCommittedBatches(db, loader, sessionId, { from, to, before }),
+        readVersions: (sessionIds) => sessionVersions(db, sessionIds),
       })
     : inProcessBus((error) => log.error({ err: error }, 'session bus listener failed'))
 
-  const live = clusterPresence(options.live, bus)
+  const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
   const runner = createCommandRunner({ db, bus, loader, now })
-  const timers = createSessionTimers({ db, bus, runner, loader, now, log })
+  const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
   const stopBroadcasting = startBroadcasting({ bus, live, db, loader, now, log })
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,
@@ -69,19 +64,18 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     runner,
     loader,
     offlineLimitMs: options.offlineLimitMs ?? DEFAULT_OFFLINE_LIMIT_MS,
+    setAlarm: options.setAlarm,
     log,
   })
 
+  app.addHook('onReady', () => live.start())
   app.addHook('onReady', () => timers.rearmAll())
   app.addHook('onClose', async () => {
-    timers.close()
-    stopOfflineRule()
-    stopBroadcasting()
-    live.close()
+    // Nothing started by a timer or a live event may still be using the database when it closes.
+    await Promise.all([timers.close(), stopOfflineRule(), stopBroadcasting()])
+    await live.close()
     await bus.close()
   })
 
-  const engine: SessionEngine = { runner, loader, timers, live, now }
-  app.decorate('sessions', engine)
-  return engine
+  return { runner, loader, live, now }
 }

@@ -1,6 +1,9 @@
-import { sql, type Transaction } from 'kysely'
+import { sql, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely'
+import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import type { Database, SessionEventRow } from '../db/schema.ts'
+import type { CommittedEvent } from './bus.ts'
 
 /** One event as stored in a session's append-only log. */
 export interface StoredEvent<T = unknown> {
@@ -41,19 +44,18 @@ export class ConcurrencyError extends Error {
   }
 }
 
-const UNIQUE_VIOLATION = '23505'
+/** A statement that writes beside the append (read models, a notice), as a query or raw SQL. */
+export type AlongsideWrite = OperationNodeSource
 
-/** Appends inside the caller's transaction, so read models written beside it commit or fail together. */
-export async function appendEvents(trx: Transaction<Database>, request: AppendRequest): Promise<AppendResult> {
+/**
+ * Appends the events and runs `alongside` in ONE statement (data-modifying CTEs): they commit or fail together,
+ * with one round trip and no transaction held open while Node works. The version check is the log's primary
+ * key: a writer that stored the next version first makes this statement fail, and nothing of it is written.
+ * `notice`, an expression such as pg_notify(...), is evaluated once, in the same commit.
+ */
+export async function appendEvents(db: Db, request: AppendRequest, alongside: AlongsideWrite[] = [], notice?: RawBuilder<unknown>): Promise<AppendResult> {
   const { sessionId, expectedVersion, events, actorUserId, commandId = null } = request
-  if (commandId) {
-    const earlier = await eventsOfCommand(trx, sessionId, commandId)
-    if (earlier) return { duplicate: true, events: earlier }
-  }
-  const current = await currentVersion(trx, sessionId)
-  if (current !== expectedVersion) throw new ConcurrencyError(sessionId, expectedVersion)
   if (events.length === 0) return { duplicate: false, events: [] }
-
   const rows = events.map((event, index) => ({
     session_id: sessionId,
     version: expectedVersion + index + 1,
@@ -62,19 +64,22 @@ export async function appendEvents(trx: Transaction<Database>, request: AppendRe
     actor_user_id: actorUserId,
     command_id: commandId,
   }))
+  const writes: RawBuilder<unknown>[] = [sql`appended as (${db.insertInto('session_events').values(rows).returningAll()})`]
+  if (commandId) {
+    const command = { session_id: sessionId, command_id: commandId, first_version: rows[0].version, last_version: rows.at(-1)!.version }
+    writes.push(sql`command as (${db.insertInto('session_commands').values(command)})`)
+  }
+  alongside.forEach((write, index) => writes.push(sql`${sql.ref(`alongside_${index}`)} as (${write})`))
+  const noticed = notice ? sql`, (select ${notice}) as notice` : sql``
   try {
-    const inserted = await trx.insertInto('session_events').values(rows).returningAll().execute()
-    if (commandId) {
-      await trx
-        .insertInto('session_commands')
-        .values({ session_id: sessionId, command_id: commandId, first_version: rows[0].version, last_version: rows.at(-1)!.version })
-        .execute()
-    }
+    const { rows: inserted } = await sql<SessionEventRow>`with ${sql.join(writes)} select appended.* from appended${noticed} order by version`.execute(db)
     return { duplicate: false, events: inserted.map(toStoredEvent) }
   } catch (error) {
-    // A racing writer took the same version (or the same command id) between our read and our insert.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(sessionId, expectedVersion)
-    throw error
+    if (!isUniqueViolation(error)) throw error
+    // A retry of a command that is already stored, or a racing writer that took the same version first.
+    const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
+    if (earlier) return { duplicate: true, events: earlier }
+    throw new ConcurrencyError(sessionId, expectedVersion)
   }
 }
 
@@ -89,29 +94,34 @@ export async function eventsOfCommand(db: Db | Transaction<Database>, sessionId:
   return earlier ? readStream(db, sessionId, { from: earlier.first_version, to: earlier.last_version }) : null
 }
 
-export async function currentVersion(db: Db | Transaction<Database>, sessionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('session_events')
-    .select(sql<number>`coalesce(max(version), 0)`.as('version'))
-    .where('session_id', '=', sessionId)
-    .executeTakeFirstOrThrow()
-  return Number(row.version)
+/** A window of a stream (inclusive bounds; the whole stream when both are left out). */
+export interface StreamRange {
+  from?: number
+  to?: number
 }
 
-/** The stream in version order, optionally a window of it (inclusive bounds). */
-export async function readStream(
-  db: Db | Transaction<Database>,
-  sessionId: number,
-  range: { from?: number; to?: number } = {},
-): Promise<StoredEvent[]> {
-  let query = db.selectFrom('session_events').selectAll().where('session_id', '=', sessionId)
+function streamRows(db: Db | Transaction<Database>, sessionId: number, range: StreamRange) {
+  let query = db.selectFrom('session_events').where('session_id', '=', sessionId)
   if (range.from !== undefined) query = query.where('version', '>=', range.from)
   if (range.to !== undefined) query = query.where('version', '<=', range.to)
-  const rows = await query.orderBy('version').execute()
+  return query.orderBy('version')
+}
+
+/** The stream in version order, each event with who stored it and when. */
+export async function readStream(db: Db | Transaction<Database>, sessionId: number, range: StreamRange = {}): Promise<StoredEvent[]> {
+  const rows = await streamRows(db, sessionId, range).selectAll().execute()
   return rows.map(toStoredEvent)
 }
 
-function toStoredEvent(row: SessionEventRow): StoredEvent {
+/**
+ * Only what folding the stream needs, in version order: loading a session reads nothing else, which on a long
+ * log costs about half of reading whole rows.
+ */
+export async function readEventData(db: Db | Transaction<Database>, sessionId: number, range: StreamRange = {}): Promise<NewEvent[]> {
+  return streamRows(db, sessionId, range).select(['type', 'payload']).execute()
+}
+
+export function toStoredEvent(row: SessionEventRow): StoredEvent {
   return {
     sessionId: row.session_id,
     version: row.version,
@@ -121,4 +131,18 @@ function toStoredEvent(row: SessionEventRow): StoredEvent {
     commandId: row.command_id,
     recordedAt: new Date(row.recorded_at),
   }
+}
+
+/** Events are stored as (type, payload without the type): the log's own column says what each row is. */
+export function toNewEvent(event: SessionEvent): NewEvent {
+  const { type, ...payload } = event
+  return { type, payload }
+}
+
+export function toSessionEvent(stored: NewEvent): SessionEvent {
+  return { ...(stored.payload as object), type: stored.type } as SessionEvent
+}
+
+export function toCommittedEvent(stored: StoredEvent): CommittedEvent {
+  return { version: stored.version, event: toSessionEvent(stored), actorUserId: stored.actorUserId, recordedAt: stored.recordedAt }
 }

@@ -1,65 +1,118 @@
 import type { CaseView } from '../../schemas/content.ts'
+import { evolve } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../schemas/session/types.ts'
 import type { LiveMessage } from '../../schemas/session-wire.ts'
 import type { CommittedBatch } from './bus.ts'
-import { lowerRole, participantViews, sessionUpdateMessage, type IsOnline } from './session-view.ts'
+import { lowerRole, participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
 
-/** What rendering needs beside the batch: the current case in full (filtered per role) and presence. */
+/** What rendering needs beside the batch: the cases its updates show, in full (filtered per role), and presence. */
 export interface RenderContext {
-  fullCase: CaseView | null
+  cases: ReadonlyMap<number, CaseView>
   isOnline: IsOnline
   now: number
 }
 
-/** One message of a batch, rendered for a recipient's role. */
-export type RoleMessage = (role: SessionRole, context: RenderContext) => LiveMessage
-
-type SnapshotKind = 'SESSION_UPDATE' | 'PARTICIPANT_UPDATE'
-
-interface Planned {
-  /** Snapshots of the whole room render the state after the batch: one of each per batch is enough. */
-  snapshot?: SnapshotKind
-  render: RoleMessage
+/**
+ * One message of a batch: who hears which version of it (their role's, or the one every role hears alike), each
+ * version rendered once however many people and tabs receive it.
+ */
+export interface RoomMessage {
+  /** The version this user hears, or null if they are not in the room at that point of the batch. */
+  audienceOf(userId: number): Audience | null
+  render(audience: Audience, context: RenderContext): LiveMessage
 }
+
+/** A role, for a message filtered per role (the case); EVERY_ROLE for one the whole room hears alike. */
+export type Audience = SessionRole | typeof EVERY_ROLE
+export const EVERY_ROLE = 'EVERY_ROLE'
+
+/** A message rendered for a role, from the state right after the event that caused it. */
+type RoleMessage = (role: SessionRole, context: RenderContext) => LiveMessage
+
+interface PlannedShape {
+  /** Whether this message shows the case (a SESSION_UPDATE), so the broadcaster loads it. */
+  showsCase?: boolean
+  /** A snapshot of the whole room, left out when the next event of the batch completes the same step. */
+  snapshot?: boolean
+}
+type Planned = PlannedShape & ({ render: RoleMessage } | { alike: (context: RenderContext) => LiveMessage })
 
 export interface LivePlan {
-  messages: RoleMessage[]
-  /** Whether any message carries the case, so the broadcaster loads it only then. */
-  needsCase: boolean
+  messages: RoomMessage[]
+  /** The cases the messages show, so the broadcaster loads only those. */
+  caseIds: number[]
 }
 
+/**
+ * Each message is rendered from the state right after the event that caused it, so the room sees the steps of
+ * WIRE.md section 6 one by one: after a patient's "Submit & Role Change", the feedback's PARTICIPANT_UPDATE still
+ * has the old seats, and the SESSION_UPDATE after ROLE_CHANGE the swapped ones (a client that compares the two
+ * notices its new role).
+ */
 export function planLiveMessages(batch: CommittedBatch): LivePlan {
-  const sent = new Set<SnapshotKind>()
-  const messages: RoleMessage[] = []
-  for (const { event } of batch.events) {
-    for (const planned of messagesOf(event, batch.state)) {
-      if (planned.snapshot) {
-        if (sent.has(planned.snapshot)) continue
-        sent.add(planned.snapshot)
-      }
-      messages.push(planned.render)
+  const messages: RoomMessage[] = []
+  const caseIds = new Set<number>()
+  let state = batch.before
+  batch.events.forEach(({ event }, index) => {
+    const after = evolve(state, event)
+    const next = batch.events[index + 1]?.event
+    for (const planned of messagesOf(event, after)) {
+      if (planned.snapshot && next && completesStep(event, next)) continue
+      if (planned.showsCase && after.caseId !== null) caseIds.add(after.caseId)
+      messages.push(roomMessage(after, planned))
     }
+    state = after
+  })
+  return { messages, caseIds: [...caseIds] }
+}
+
+function roomMessage(state: SessionState, planned: Planned): RoomMessage {
+  if ('alike' in planned) {
+    return { audienceOf: (userId) => (roleOf(state, userId) ? EVERY_ROLE : null), render: (_audience, context) => planned.alike(context) }
   }
-  return { messages, needsCase: sent.has('SESSION_UPDATE') }
+  return {
+    audienceOf: (userId) => roleOf(state, userId),
+    render: (audience, context) => planned.render(audience as SessionRole, context),
+  }
+}
+
+/**
+ * Events stored as two but sent by the reference as one step: configuring or choosing a topic picks the case,
+ * a new case opens its reading phase (one SESSION_UPDATE, with both), and a leave that ends the session sends
+ * no participant list, only SESSION_ENDED.
+ */
+function completesStep(event: SessionEvent, next: SessionEvent): boolean {
+  switch (event.type) {
+    case 'SessionConfigured':
+    case 'TopicAdded':
+      return next.type === 'CaseAssigned'
+    case 'CaseAssigned':
+      return next.type === 'PhaseStarted' && next.phase === 'READING'
+    case 'ParticipantLeft':
+      return next.type === 'SessionEnded'
+    default:
+      return false
+  }
 }
 
 /**
  * Which live messages each stored event causes, in the order the spec's client expects them (WIRE.md section
  * 3): join -> PARTICIPANT_UPDATE + SESSION_UPDATE; a new reading phase (start, new case, new round) ->
  * SESSION_UPDATE + PHASE_CHANGE + TIMER_START; an automatic or skipped phase -> PHASE_CHANGE (+ TIMER_START for
- * consultation), never a SESSION_UPDATE.
+ * consultation), never a SESSION_UPDATE; a role swap -> ROLE_CHANGE + SESSION_UPDATE.
  */
 function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
   const sessionCode = state.code
   const nameOf = (userId: number) => state.participants.find((p) => p.userId === userId)?.name ?? 'A participant'
-  const same = (message: LiveMessage): Planned => ({ render: () => message })
+  const same = (message: LiveMessage): Planned => ({ alike: () => message })
   const sessionUpdate: Planned = {
-    snapshot: 'SESSION_UPDATE',
-    render: (role, { fullCase, isOnline, now }) => sessionUpdateMessage(state, fullCase, role, isOnline, now),
+    snapshot: true,
+    showsCase: true,
+    render: (role, { cases, isOnline, now }) => sessionUpdateMessage(state, caseOf(cases, state), role, isOnline, now),
   }
   const participantUpdate: Planned = {
-    snapshot: 'PARTICIPANT_UPDATE',
-    render: (_role, { isOnline }) => ({ type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) }),
+    snapshot: true,
+    alike: ({ isOnline }) => ({ type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) }),
   }
   switch (event.type) {
     case 'SessionCreated':
@@ -103,3 +156,5 @@ function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
       return [same({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() })]
   }
 }
+
+const caseOf = (cases: ReadonlyMap<number, CaseView>, state: SessionState) => (state.caseId === null ? null : (cases.get(state.caseId) ?? null))

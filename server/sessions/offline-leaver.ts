@@ -1,4 +1,6 @@
+import { realAlarm, type SetAlarm } from '../alarm.ts'
 import type { Db } from '../db/connect.ts'
+import { InFlight } from '../in-flight.ts'
 import type { LiveChannel } from './broadcaster.ts'
 import type { CommandRunner } from './command-runner.ts'
 import { findSessionByCode } from './queries.ts'
@@ -11,6 +13,7 @@ export interface OfflineLeaverOptions {
   loader: SessionLoader
   /** How long a participant may stay disconnected before they are taken out of the room (WIRE.md section 0). */
   offlineLimitMs: number
+  setAlarm?: SetAlarm
   log: { error(object: unknown, message: string): void }
 }
 
@@ -20,9 +23,10 @@ export interface OfflineLeaverOptions {
  * The countdown lives in this process only: after a restart, a participant who never reconnects stays until
  * someone else leaves or the session ends.
  */
-export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => void {
-  const { live, db, runner, loader, offlineLimitMs, log } = options
-  const pending = new Map<string, NodeJS.Timeout>()
+export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Promise<void> {
+  const { live, db, runner, loader, offlineLimitMs, log, setAlarm = realAlarm } = options
+  const pending = new Map<string, () => void>()
+  const removals = new InFlight()
   const keyOf = (sessionCode: string, userId: number) => `${sessionCode}/${userId}`
 
   const takeOut = async (sessionCode: string, userId: number) => {
@@ -37,18 +41,18 @@ export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => vo
 
   const unsubscribe = live.onPresence(({ sessionCode, userId, online }) => {
     const key = keyOf(sessionCode, userId)
-    clearTimeout(pending.get(key))
+    pending.get(key)?.()
     pending.delete(key)
     if (online) return
-    const timeout = setTimeout(() => {
-      takeOut(sessionCode, userId).catch((error) => log.error({ err: error, sessionCode, userId }, 'could not remove an offline participant'))
-    }, offlineLimitMs)
-    pending.set(key, timeout)
+    const takeOutLogged = () =>
+      removals.track(() => takeOut(sessionCode, userId)).catch((error) => log.error({ err: error, sessionCode, userId }, 'could not remove an offline participant'))
+    pending.set(key, setAlarm(takeOutLogged, offlineLimitMs))
   })
 
-  return () => {
+  return async () => {
     unsubscribe()
-    for (const timeout of pending.values()) clearTimeout(timeout)
+    for (const cancel of pending.values()) cancel()
     pending.clear()
+    await removals.settled()
   }
 }

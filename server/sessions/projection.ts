@@ -1,33 +1,48 @@
-import { sql, type Transaction } from 'kysely'
+import { sql, type Compilable, type OperationNodeSource, type Transaction } from 'kysely'
+import { evolve } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import type { CommittedEvent } from './bus.ts'
-import { readStream } from './event-store.ts'
-import { foldEvents, toCommittedEvent } from './session-loader.ts'
+import { readStream, toCommittedEvent } from './event-store.ts'
 
 type Trx = Transaction<Database>
 type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
 
 const DELETED_CASE_TITLE = 'Deleted case'
 
+/** What the read models take of a stored event. */
+export type ProjectedEvent = Pick<CommittedEvent, 'version' | 'event'>
+
+export type ProjectionWrite = Compilable & OperationNodeSource & { execute(): Promise<unknown> }
+
 /**
- * Writes the read models a batch of events changes, inside the transaction that appends them. The session row
+ * Writes the read models a batch of events changes, one statement after another: the read-model rebuild (a command
+ * sends the same `projectionWrites` within its append statement instead). The session row
  * and its participants are written whole from the state after the batch (a handful of rows, and no way to drift
  * from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once gives
  * the same rows as running it event by event, which is what makes the read models rebuildable.
  */
 export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
-  await upsertSession(trx, state, events)
-  await upsertParticipants(trx, state, events)
+  for (const write of projectionWrites(trx, state, events)) await write.execute()
+}
+
+/**
+ * The statements projectBatch runs, unexecuted: a command sends them with its events as one statement
+ * (event-store.ts). They read nothing the batch writes (the rows they look up are cases and categories), so
+ * they give the same rows whether they run one by one or side by side.
+ */
+export function projectionWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  const writes: ProjectionWrite[] = [upsertSession(db, state, events), ...upsertParticipants(db, state, events)]
   for (const committed of events) {
-    if (committed.event.type === 'FeedbackSubmitted') await insertFeedback(trx, state, committed.version, committed.event)
+    if (committed.event.type === 'FeedbackSubmitted') writes.push(insertFeedback(db, state, committed.version, committed.event))
   }
+  return writes
 }
 
 const atOf = (event: SessionEvent) => new Date(event.at)
 
-async function upsertSession(trx: Trx, state: SessionState, events: CommittedEvent[]) {
+function upsertSession(trx: Db | Trx, state: SessionState, events: ProjectedEvent[]) {
   const firstReading = events.find(({ event }) => event.type === 'PhaseStarted' && event.phase === 'READING')?.event
   const ended = events.find(({ event }) => event.type === 'SessionEnded')?.event
   const { timer } = state
@@ -52,7 +67,7 @@ async function upsertSession(trx: Trx, state: SessionState, events: CommittedEve
     started_at: firstReading ? atOf(firstReading) : null,
     ended_at: ended ? atOf(ended) : null,
   }
-  await trx
+  return trx
     .insertInto('sessions')
     .values(row)
     .onConflict((oc) =>
@@ -62,11 +77,10 @@ async function upsertSession(trx: Trx, state: SessionState, events: CommittedEve
         ended_at: sql`coalesce(sessions.ended_at, ${eb.ref('excluded.ended_at')})`,
       })),
     )
-    .execute()
 }
 
-async function upsertParticipants(trx: Trx, state: SessionState, events: CommittedEvent[]) {
-  if (state.participants.length === 0) return
+function upsertParticipants(trx: Db | Trx, state: SessionState, events: ProjectedEvent[]) {
+  if (state.participants.length === 0) return []
   const firstJoined = new Map<number, Date>()
   for (const { event } of events) {
     if (event.type === 'ParticipantJoined' && !firstJoined.has(event.userId)) firstJoined.set(event.userId, atOf(event))
@@ -81,7 +95,7 @@ async function upsertParticipants(trx: Trx, state: SessionState, events: Committ
     has_given_feedback: p.hasGivenFeedback,
     joined_at: firstJoined.get(p.userId) ?? new Date(state.createdAt),
   }))
-  await trx
+  const upsert = trx
     .insertInto('session_participants')
     .values(rows)
     .onConflict((oc) =>
@@ -93,39 +107,41 @@ async function upsertParticipants(trx: Trx, state: SessionState, events: Committ
         has_given_feedback: eb.ref('excluded.has_given_feedback'),
       })),
     )
-    .execute()
+  return [upsert]
 }
 
 /** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
-async function insertFeedback(trx: Trx, state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
-  const caseInfo = await trx
-    .selectFrom('cases')
-    .innerJoin('categories', 'categories.id', 'cases.category_id')
-    .select(['cases.id', 'cases.title', 'categories.name as category_name'])
-    .where('cases.id', '=', event.caseId)
-    .executeTakeFirst()
+function insertFeedback(trx: Db | Trx, state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
+  const caseNow = (column: 'cases.id' | 'cases.title' | 'categories.name') =>
+    trx
+      .selectFrom('cases')
+      .innerJoin('categories', 'categories.id', 'cases.category_id')
+      .select(column)
+      .where('cases.id', '=', event.caseId)
   const giver = state.participants.find((p) => p.userId === event.fromUserId)
-  await trx
-    .insertInto('feedback')
-    .values({
-      session_id: state.sessionId,
-      event_version: version,
-      from_user_id: event.fromUserId,
-      from_name: giver?.name ?? 'Unknown participant',
-      from_role: event.fromRole,
-      to_user_id: event.toUserId,
-      case_id: caseInfo?.id ?? null,
-      case_title: caseInfo?.title ?? DELETED_CASE_TITLE,
-      category_name: caseInfo?.category_name ?? '',
-      round: event.round,
-      comment: event.comment,
-      criteria_scores: JSON.stringify(event.criteriaScores),
-      overall_performance: event.overallPerformance,
-      created_at: atOf(event),
-    })
-    // A rebuild meets rows it wrote before: the copy taken at submission wins.
-    .onConflict((oc) => oc.columns(['session_id', 'event_version']).doNothing())
-    .execute()
+  return (
+    trx
+      .insertInto('feedback')
+      .values({
+        session_id: state.sessionId,
+        event_version: version,
+        from_user_id: event.fromUserId,
+        from_name: giver?.name ?? 'Unknown participant',
+        from_role: event.fromRole,
+        to_user_id: event.toUserId,
+        case_id: sql<number | null>`${caseNow('cases.id')}`,
+        case_title: sql<string>`coalesce(${caseNow('cases.title')}, ${DELETED_CASE_TITLE})`,
+        category_name: sql<string>`coalesce(${caseNow('categories.name')}, '')`,
+        round: event.round,
+        comment: event.comment,
+        criteria_scores: JSON.stringify(event.criteriaScores),
+        overall_performance: event.overallPerformance,
+        created_at: atOf(event),
+      })
+      // A rebuild meets rows it wrote before: the copy taken at submission wins.
+      .onConflict((oc) => oc.columns(['session_id', 'event_version']).doNothing())
+      .returning('id')
+  )
 }
 
 /**
@@ -145,7 +161,7 @@ export async function rebuildReadModels(db: Db): Promise<{ sessions: number }> {
     await trx.deleteFrom('sessions').where('id', 'not in', ids).execute()
     for (const sessionId of ids) {
       const events = (await readStream(trx, sessionId)).map(toCommittedEvent)
-      const state = foldEvents(null, events.map((committed) => committed.event))
+      const state = events.map((committed) => committed.event).reduce<SessionState | null>(evolve, null)
       if (!state) continue
       await trx.deleteFrom('session_participants').where('session_id', '=', sessionId).execute()
       const feedbackVersions = events.filter((committed) => committed.event.type === 'FeedbackSubmitted').map((committed) => committed.version)

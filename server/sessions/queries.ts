@@ -2,52 +2,46 @@ import { sql } from 'kysely'
 import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
-import type { SessionRow } from '../db/schema.ts'
+import { ACTIVE_STATUSES, type SessionRow } from '../db/schema.ts'
+import type { SubscriptionGrant } from '../live/stomp-connection.ts'
 import { normaliseSessionCode } from './session-codes.ts'
 
-/** Reads of the session read models: look-ups by code, dashboard lists, and the case-delete guard. */
-
-const ACTIVE_STATUSES = ['CREATED', 'IN_PROGRESS'] as const
+/** Reads of the session read models: look-ups by code, dashboard lists, the live channel's check, deadlines. */
 
 export const findSessionByCode = (db: Db, code: string): Promise<SessionRow | undefined> =>
   db.selectFrom('sessions').selectAll().where('code', '=', code).executeTakeFirst()
 
-/** The SQLSTATE the `cases_refuse_delete_in_use` trigger (migration 0003) raises. */
-export const CASE_IN_USE_TRIGGER = 'P0001'
-
-/**
- * How many running (not yet ended) sessions play this case. The case-delete route must refuse (409) while this
- * is above zero; a trigger on `cases` refuses the delete in the database as well, for the race.
- */
-export async function activeSessionCountForCase(db: Db, caseId: number): Promise<number> {
-  const row = await db
+/** The latest version of every running session, and of the sessions named (which may have ended meanwhile). */
+export async function sessionVersions(db: Db, alsoIds: number[]): Promise<Array<{ sessionId: number; version: number }>> {
+  const rows = await db
     .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('case_id', '=', caseId)
-    .where('status', 'in', ACTIVE_STATUSES)
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
+    .select(['id', 'version'])
+    // One array parameter, however many sessions an instance follows (a list of parameters stops at 65,535).
+    .where((eb) => eb.or([eb('status', 'in', ACTIVE_STATUSES), eb('id', '=', sql<number>`any(${alsoIds})`)]))
+    .execute()
+  return rows.map((row) => ({ sessionId: row.id, version: row.version }))
 }
 
 /**
  * The live channel's SUBSCRIBE check: only people in the room hear it. The code may be spelt as the user typed
- * it (the spec's client subscribes with the code from its address bar); the answer is the stored code, or null.
+ * it (the spec's client subscribes with the code from its address bar); the answer is the stored code with the
+ * session's version at this moment, or null.
  */
-export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<string | null> {
+export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<SubscriptionGrant | null> {
   const code = normaliseSessionCode(requestedCode)
   if (code === null) return null
   const row = await db
     .selectFrom('session_participants')
     .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
-    .select('sessions.id')
+    .select('sessions.version')
     .where('sessions.code', '=', code)
     .where('session_participants.user_id', '=', userId)
     .where('session_participants.active', '=', true)
     .executeTakeFirst()
-  return row === undefined ? null : code
+  return row === undefined ? null : { sessionCode: code, version: row.version }
 }
 
-/** The running sessions a user is in, newest first: the dashboard list, and what joining another one leaves. */
+/** The running sessions a user is in, newest first: the dashboard list. */
 export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
   const rows = await db
     .selectFrom('session_participants as me')
@@ -68,6 +62,7 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
     .orderBy('sessions.created_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .execute()
+  const others = await otherParticipantNames(db, rows.map((row) => row.id), userId)
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -79,7 +74,25 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
     userRole: row.role,
     isHost: row.host_user_id === userId,
     participantCount: Number(row.participant_count ?? 0),
+    otherParticipants: others.get(row.id) ?? [],
   }))
+}
+
+/** The names of everyone but the user still in each session, by session id, in the order they joined. */
+async function otherParticipantNames(db: Db, sessionIds: number[], userId: number): Promise<Map<number, string[]>> {
+  const names = new Map<number, string[]>()
+  if (sessionIds.length === 0) return names
+  const rows = await db
+    .selectFrom('session_participants')
+    .select(['session_id', 'name'])
+    .where('session_id', 'in', sessionIds)
+    .where('user_id', '!=', userId)
+    .where('active', '=', true)
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute()
+  for (const row of rows) names.set(row.session_id, [...(names.get(row.session_id) ?? []), row.name])
+  return names
 }
 
 /** Feedback the user received as the doctor, newest first (WIRE.md section 5), once its round is over. */

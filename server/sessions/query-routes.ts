@@ -5,8 +5,7 @@ import { JoinSessionBody } from '../../schemas/session-api.ts'
 import type { JoinAnswer, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
-import { actorOf, detailsFor, perUserLimit, type SessionRoutesContext } from './route-context.ts'
-import type { SessionRoutesOptions } from './routes.ts'
+import { actorOf, detailsFor, perUserLimit, sessionToShow, type SessionRoutesContext } from './route-context.ts'
 import { activeSessionsOfUser, feedbackReceived } from './queries.ts'
 import { participantViews, roleOf } from './session-view.ts'
 import { sessionTimeline } from './timeline.ts'
@@ -20,10 +19,9 @@ const JOIN_REFUSED = 'Invalid session code or session is full'
  * received), the observer status and the maintainers' timeline. Look-ups by code are rate limited per user,
  * so codes cannot be enumerated.
  */
-export function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesOptions, context: SessionRoutesContext) {
-  const { db, engine } = options
-  const { findSession } = context
-  const limited = (max: number) => perUserLimit(app, options.rateLimits, max)
+export async function sessionQueryRoutes(app: FastifyInstance, context: SessionRoutesContext) {
+  const { db, engine, findSession } = context
+  const limited = (max: number) => perUserLimit(app, context, max)
 
   /** The session's state for a caller who must be in the room. */
   const stateForParticipant = async (request: FastifyRequest, code: string) => {
@@ -38,10 +36,9 @@ export function sessionQueryRoutes(app: FastifyInstance, options: SessionRoutesO
   // reloads. Someone who has the code but is not in the room sees the lobby (title, participants and their
   // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role.
   app.get<CodeRoute>('/sessions/:code', limited(120), async (request) => {
-    const row = await findSession(request, request.params.code)
-    const state = await engine.loader.load(row.id)
-    if (!state) throw notFound('Session not found')
-    return detailsFor(context, state, request.currentUser.id)
+    const shown = await sessionToShow(context, (await findSession(request, request.params.code)).id)
+    if (!shown) throw notFound('Session not found')
+    return detailsFor(context, shown.state, request.currentUser.id, shown.extras)
   })
 
   // Says which roles are free without joining; the rules answer through a dry run of the join itself.

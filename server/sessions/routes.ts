@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
-import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sessionFinder, type SessionRoutesContext } from './route-context.ts'
+import { CaseViewCache } from './case-view-cache.ts'
+import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from './session-view.ts'
 
 export interface SessionRoutesOptions {
@@ -22,7 +23,12 @@ type CodeRoute = { Params: { code: string } }
  * refusals arrive here as 403/404/409 with the message the client shows.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const context: SessionRoutesContext = { db: options.db, engine: options.engine, findSession: sessionFinder(app, options.db, options.rateLimits) }
+  // One finder for every session route, so a user's wrong codes are counted over all of them.
+  const context: SessionRoutesContext = {
+    ...options,
+    findSession: sessionFinder(app, options.db, options.engine.loader, options.rateLimits),
+    caseViews: new CaseViewCache(options.db),
+  }
   const { engine } = options
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
@@ -42,7 +48,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
-  app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, options.rateLimits, 10), async (request) => {
+  app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
     const { role } = parseBody(JoinWithRoleBody, request.body)
     const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
@@ -73,15 +79,20 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5). A client that names
-  // the phase it is skipping cannot skip the next one by accident when the clock ends this one first.
-  app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request) => {
+  // the phase it is skipping cannot skip the next one by accident when the clock ends this one first; one that
+  // names none (the spec's) skips only a phase that has been running for a moment, so a double click is one step.
+  app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request, reply) => {
     const { phase } = parseBody(SkipPhaseBody, request.body)
-    await run(request, request.params.code, { type: 'SkipPhase' }, { expectPhase: phase })
+    await run(request, request.params.code, { type: 'SkipPhase' }, phase ? { expectPhase: phase } : { sentAt: sentAt(engine, reply) })
     return { message: 'Phase skipped successfully' }
   })
 
-  app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request) => {
-    const { events } = await run(request, request.params.code, { type: 'NewCase' })
+  // A client that names the case it replaces changes it once; one that names none (the spec's), like a skip with
+  // no phase named, replaces only a case whose reading has been running for a moment.
+  app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request, reply) => {
+    const { caseId } = parseBody(NewCaseBody, request.body)
+    const seen = caseId === undefined ? { sentAt: sentAt(engine, reply) } : { expectCaseId: caseId }
+    const { events } = await run(request, request.params.code, { type: 'NewCase' }, seen)
     for (const { event } of events) {
       if (event.type === 'TopicSelectionNeeded') {
         const message = `All cases in ${event.completedTopic} have been completed. Please select a new topic.`
@@ -134,5 +145,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Feedback submitted successfully', feedbackId: stored?.id ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
   })
 
-  sessionQueryRoutes(app, options, context)
+  await app.register(sessionQueryRoutes, context)
 }

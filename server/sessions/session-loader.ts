@@ -1,32 +1,8 @@
-import { applyEvent, replay } from '../../schemas/session/index.ts'
-import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
+import { evolve } from '../../schemas/session/index.ts'
+import { hasEnded } from '../../schemas/session/participants.ts'
+import type { SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import type { CommittedEvent } from './bus.ts'
-import { readStream, type NewEvent, type StoredEvent } from './event-store.ts'
-
-/** Events are stored as (type, payload without the type): the log's own column says what each row is. */
-export function toNewEvent(event: SessionEvent): NewEvent {
-  const { type, ...payload } = event
-  return { type, payload }
-}
-
-export function toSessionEvent(stored: StoredEvent): SessionEvent {
-  return { ...(stored.payload as object), type: stored.type } as SessionEvent
-}
-
-export function toCommittedEvent(stored: StoredEvent): CommittedEvent {
-  return { version: stored.version, event: toSessionEvent(stored), actorUserId: stored.actorUserId, recordedAt: stored.recordedAt }
-}
-
-/**
- * The fold over part of a log. A whole log is replayed through the session machine (xstate's pure transition);
- * a known state is brought up to date with the same step the machine assigns (a property test proves the two
- * agree on every log).
- */
-export function foldEvents(state: SessionState | null, events: SessionEvent[]): SessionState | null {
-  if (state === null) return replay(events)
-  return events.reduce<SessionState>((current, event) => applyEvent(current, event), state)
-}
+import { readEventData, toSessionEvent } from './event-store.ts'
 
 const MAX_CACHED_SESSIONS = 10_000
 
@@ -37,33 +13,54 @@ const MAX_CACHED_SESSIONS = 10_000
  */
 export class SessionLoader {
   private readonly snapshots = new Map<number, SessionState>()
+  /** Session ids by code: a code never changes hands, so once known it is never read again. */
+  private readonly ids = new Map<string, number>()
 
   constructor(private readonly db: Db) {}
 
   async load(sessionId: number): Promise<SessionState | null> {
     const cached = this.snapshots.get(sessionId) ?? null
-    const newer = await readStream(this.db, sessionId, { from: (cached?.version ?? 0) + 1 })
-    const state = foldEvents(cached, newer.map(toSessionEvent))
+    const newer = await readEventData(this.db, sessionId, { from: (cached?.version ?? 0) + 1 })
+    const state = newer.map(toSessionEvent).reduce(evolve, cached)
     if (state && state !== cached) this.remember(state)
     return state
+  }
+
+  /**
+   * The remembered state, unread: for a command, whose append refuses it if the log has moved on since (the
+   * version check), and which confirms a refusal with load().
+   */
+  cached(sessionId: number): SessionState | null {
+    return this.snapshots.get(sessionId) ?? null
   }
 
   /** The state as it was after `version`: for replays, and for batches announced by other instances. */
   async loadAt(sessionId: number, version: number): Promise<SessionState | null> {
     const cached = this.snapshots.get(sessionId)
-    if (cached && cached.version <= version) {
-      const newer = await readStream(this.db, sessionId, { from: cached.version + 1, to: version })
-      const state = foldEvents(cached, newer.map(toSessionEvent))!
+    if (cached?.version === version) return cached
+    if (cached && cached.version < version) {
+      const newer = await readEventData(this.db, sessionId, { from: cached.version + 1, to: version })
+      const state = newer.map(toSessionEvent).reduce(evolve, cached)
       this.remember(state)
       return state
     }
-    return foldEvents(null, (await readStream(this.db, sessionId, { to: version })).map(toSessionEvent))
+    return (await readEventData(this.db, sessionId, { to: version })).map(toSessionEvent).reduce<SessionState | null>(evolve, null)
+  }
+
+  idOf(code: string): number | undefined {
+    return this.ids.get(code)
+  }
+
+  rememberCode(code: string, sessionId: number): void {
+    if (this.ids.size >= MAX_CACHED_SESSIONS) this.ids.delete(this.ids.keys().next().value!)
+    this.ids.set(code, sessionId)
   }
 
   remember(state: SessionState): void {
+    if (!this.ids.has(state.code)) this.rememberCode(state.code, state.sessionId)
     this.snapshots.delete(state.sessionId)
     // Ended sessions take no more commands; long-lived servers would otherwise keep every session ever played.
-    if (state.status === 'COMPLETED' || state.status === 'CANCELLED') return
+    if (hasEnded(state)) return
     if (this.snapshots.size >= MAX_CACHED_SESSIONS) {
       const oldest = this.snapshots.keys().next().value
       if (oldest !== undefined) this.snapshots.delete(oldest)

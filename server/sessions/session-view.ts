@@ -75,7 +75,8 @@ export function caseFor(state: SessionState, fullCase: CaseView | null, role: Se
   return caseViewFor(role, fullCase, { feedbackOver: state.phase === 'COMPLETED' && state.caseScored })
 }
 
-interface SessionTimes {
+/** When the session began and ended, as its read model keeps them (the log's state has no such fields). */
+export interface SessionTimes {
   startedAt: Date | null
   endedAt: Date | null
 }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
-import { applyEvent } from '../../schemas/session/index.ts'
+import { evolve } from '../../schemas/session/index.ts'
 import type { SessionState } from '../../schemas/session/types.ts'
 import type { TimelineEntry } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
-import { readStream } from './event-store.ts'
+import { readStream, toSessionEvent } from './event-store.ts'
 import { normaliseSessionCode } from './session-codes.ts'
-import { toSessionEvent } from './session-loader.ts'
+
 
 /**
  * A session's log as a maintainer reads it to settle a dispute: each event with its time, who sent it and the
@@ -39,7 +39,7 @@ export async function replayTimeline(db: Db, sessionId: number, options: { to?: 
   const names = new Map(users.map((u) => [u.id, u.name]))
   let state: SessionState | null = null
   const entries = stored.map((row): TimelineEntry => {
-    state = applyEvent(state, toSessionEvent(row))
+    state = evolve(state, toSessionEvent(row))
     return {
       version: row.version,
       type: row.type,

@@ -1,16 +1,18 @@
+import { hasEnded } from '../../schemas/session/participants.ts'
 import type { SessionState } from '../../schemas/session/types.ts'
+import { realAlarm, type SetAlarm } from '../alarm.ts'
 import type { Db } from '../db/connect.ts'
+import { InFlight } from '../in-flight.ts'
 import type { SessionBus } from './bus.ts'
 import { SYSTEM_ACTOR, type CommandRunner } from './command-runner.ts'
 import { sessionsWithDeadlines } from './queries.ts'
 import type { SessionLoader } from './session-loader.ts'
 
 export interface SessionTimers {
-  /** Arms (or clears) the one timeout of a session from its state: called after every command. */
-  arm(state: SessionState): void
   /** Arms every running session's deadline from the read model: at start-up, so a restart loses no timer. */
   rearmAll(): Promise<void>
-  close(): void
+  /** Arms nothing more, and settles once the expiries under way have finished. */
+  close(): Promise<void>
 }
 
 export interface SessionTimersOptions {
@@ -19,12 +21,11 @@ export interface SessionTimersOptions {
   runner: CommandRunner
   loader: SessionLoader
   now: () => number
+  setAlarm?: SetAlarm
   log: { error(object: unknown, message: string): void }
 }
 
-const RETRY_AFTER_FAILURE_MS = 5_000
-// setTimeout fires at once beyond this (about 24.8 days); phases last minutes, but a clock jump must not spin.
-const MAX_DELAY_MS = 2 ** 31 - 1
+export const RETRY_AFTER_FAILURE_MS = 5_000
 
 /**
  * A phase's deadline is data in the log (DESIGN.md, timers): each instance keeps one timeout per running session
@@ -33,25 +34,26 @@ const MAX_DELAY_MS = 2 ** 31 - 1
  * other is a no-op.
  */
 export function createSessionTimers(options: SessionTimersOptions): SessionTimers {
-  const { db, bus, runner, loader, now, log } = options
-  const timeouts = new Map<number, NodeJS.Timeout>()
+  const { db, bus, runner, loader, now, log, setAlarm = realAlarm } = options
+  const cancels = new Map<number, () => void>()
+  const expiries = new InFlight()
   let closed = false
 
   const clear = (sessionId: number) => {
-    clearTimeout(timeouts.get(sessionId))
-    timeouts.delete(sessionId)
+    cancels.get(sessionId)?.()
+    cancels.delete(sessionId)
   }
 
   const arm = (state: SessionState) => {
     clear(state.sessionId)
     const { timer } = state
-    if (closed || !timer || state.status === 'COMPLETED' || state.status === 'CANCELLED') return
-    const delay = Math.min(Math.max(0, timer.startTimestamp + timer.durationSeconds * 1000 - now()), MAX_DELAY_MS)
-    timeouts.set(state.sessionId, setTimeout(() => void expire(state), delay))
+    if (closed || !timer || hasEnded(state)) return
+    const delay = Math.max(0, timer.startTimestamp + timer.durationSeconds * 1000 - now())
+    cancels.set(state.sessionId, setAlarm(() => expiries.track(() => expire(state)), delay))
   }
 
   const expire = async (state: SessionState) => {
-    timeouts.delete(state.sessionId)
+    cancels.delete(state.sessionId)
     const { phase, startTimestamp } = state.timer!
     try {
       const outcome = await runner.execute(state.sessionId, { type: 'ExpireTimer', phase, startTimestamp }, SYSTEM_ACTOR, {
@@ -61,8 +63,8 @@ export function createSessionTimers(options: SessionTimersOptions): SessionTimer
       if (outcome.events.length === 0) arm(outcome.state)
     } catch (error) {
       log.error({ err: error, sessionId: state.sessionId }, 'phase timer expiry failed; retrying')
-      if (!closed && !timeouts.has(state.sessionId)) {
-        timeouts.set(state.sessionId, setTimeout(() => void expire(state), RETRY_AFTER_FAILURE_MS))
+      if (!closed && !cancels.has(state.sessionId)) {
+        cancels.set(state.sessionId, setAlarm(() => expiries.track(() => expire(state)), RETRY_AFTER_FAILURE_MS))
       }
     }
   }
@@ -70,18 +72,18 @@ export function createSessionTimers(options: SessionTimersOptions): SessionTimer
   const unsubscribe = bus.subscribe((batch) => arm(batch.state))
 
   return {
-    arm,
     async rearmAll() {
       for (const row of await sessionsWithDeadlines(db)) {
         const state = await loader.load(row.id)
         if (state) arm(state)
       }
     },
-    close() {
+    async close() {
       closed = true
       unsubscribe()
-      for (const timeout of timeouts.values()) clearTimeout(timeout)
-      timeouts.clear()
+      for (const cancel of cancels.values()) cancel()
+      cancels.clear()
+      await expiries.settled()
     },
   }
 }

@@ -1,12 +1,12 @@
 import t from 'tap'
 import { freshDatabase, databaseKind } from '../helpers/db.ts'
-import { appendEvents, ConcurrencyError, readStream } from '../../server/sessions/event-store.ts'
+import { appendEvents, ConcurrencyError, readEventData, readStream } from '../../server/sessions/event-store.ts'
 import { sql } from 'kysely'
 
 const handle = await freshDatabase()
 t.teardown(() => handle.close())
 const { db } = handle
-const append = (request: Parameters<typeof appendEvents>[1]) => db.transaction().execute((trx) => appendEvents(trx, request))
+const append = (request: Parameters<typeof appendEvents>[1]) => appendEvents(db, request)
 const event = (type: string, n: number) => ({ type, payload: { n } })
 
 t.test(`appends in order and reads the stream back (${databaseKind()})`, async (t) => {
@@ -19,6 +19,9 @@ t.test(`appends in order and reads the stream back (${databaseKind()})`, async (
   t.equal(stream[0].actorUserId, 7)
   t.ok(stream[0].recordedAt instanceof Date)
   t.same((await readStream(db, 1, { from: 2, to: 2 })).map((e) => e.type), ['B'])
+  // What loading a session folds: type and payload only, in the same order and window.
+  t.same(await readEventData(db, 1), [event('A', 1), event('B', 2), event('C', 3)])
+  t.same(await readEventData(db, 1, { from: 2, to: 3 }), [event('B', 2), event('C', 3)])
 })
 
 t.test('a stale expected version is rejected and nothing is written', async (t) => {

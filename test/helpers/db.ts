@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { connectMemoryPGlite, connectPostgres, type DatabaseHandle } from '../../server/db/connect.ts'
 import { migrateToLatest, MIGRATIONS_DIR } from '../../server/db/migrate.ts'
@@ -28,22 +29,22 @@ async function freshPGlite(): Promise<DatabaseHandle> {
   if (!existsSync(dump)) {
     const { handle, pglite } = await connectMemoryPGlite()
     await migrateToLatest(handle.db)
-    const blob = await pglite.dumpDataDir('gzip')
+    const blob = await pglite.dumpDataDir()
     const partial = `${dump}.${process.pid}.${randomBytes(4).toString('hex')}`
     writeFileSync(partial, Buffer.from(await blob.arrayBuffer()))
     renameSync(partial, dump) // atomic: parallel test files never read half a dump
     await handle.close()
   }
-  const { handle } = await connectMemoryPGlite({ loadDataDir: new Blob([readFileSync(dump)]) })
+  const bytes = readFileSync(dump)
+  const { handle } = await connectMemoryPGlite({ loadDataDir: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) })
   return handle
 }
 
-async function freshPostgres(url: string): Promise<DatabaseHandle> {
+/** A new database cloned from the migrated template, for a test that hands its URL to a server process. */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const template = `plab_template_${migrationsHash()}`
   const name = `plab_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
+  await withAdminClient(url, async (admin) => {
     // Parallel test files race to build the template; an advisory lock lets one build it.
     await admin.query('select pg_advisory_lock(727274)')
     const exists = await admin.query('select 1 from pg_database where datname = $1', [template])
@@ -55,20 +56,43 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
     }
     await admin.query(`create database ${name} template ${template}`)
     await admin.query('select pg_advisory_unlock(727274)')
+  })
+  return {
+    url: withDatabase(url, name),
+    name,
+    drop: async () => {
+      await withAdminClient(url, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+    },
+  }
+}
+
+/** Runs `work` on a client of the server's maintenance connection (DATABASE_URL itself). */
+export async function withAdminClient<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    return await work(admin)
   } finally {
     await admin.end()
   }
-  const handle = await connectPostgres(withDatabase(url, name))
+}
+
+async function freshPostgres(url: string): Promise<DatabaseHandle> {
+  const database = await createPostgresDatabase(url)
+  const handle = await connectPostgres(database.url)
   return {
     ...handle,
     close: async () => {
       await handle.close()
-      const dropper = new pg.Client({ connectionString: url })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name}`)
-      await dropper.end()
+      await database.drop()
     },
   }
+}
+
+/** The address of a fresh PostgreSQL database, for server processes that open it themselves. */
+export async function urlOf(database: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db)
+  return withDatabase(process.env.DATABASE_URL!, rows[0].name)
 }
 
 function withDatabase(url: string, database: string): string {

@@ -1,9 +1,11 @@
 import { Client, type IFrame } from '@stomp/stompjs'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
+import type { Writable } from 'node:stream'
 import SockJS from 'sockjs-client'
 import WebSocket from 'ws'
-import type { UserRow } from '../../server/db/schema.ts'
+import { liveOriginCheck } from '../../server/cors.ts'
+import { DatabaseUnavailableError } from '../../server/db/availability.ts'
 import { registerLive, type LiveHub, type LiveOptions } from '../../server/live/hub.ts'
 import { StompDecoder, type StompFrame } from '../../server/live/stomp-codec.ts'
 
@@ -14,6 +16,12 @@ export const USERS = {
   eve: { id: 3, name: 'Eve', token: 'token-eve' },
 }
 export const ROOM = 'ROOM-1'
+
+/** While `on`, every token look-up fails as it does when the database cannot be reached; `lookups` counts them. */
+export const databaseOutage = { on: false, lookups: 0 }
+
+/** How often each token has been checked (CONNECT, then every revalidation): what a test waits for, not a time. */
+export const tokenChecks = new Map<string, number>()
 
 /** Items that arrive over time, taken in order; next() fails instead of hanging when nothing comes. */
 export class Inbox<T> {
@@ -52,15 +60,24 @@ export interface LiveServer {
   close(): Promise<void>
 }
 
-/** A bare Fastify instance with only the live channel, a fake token check, listening on a free port. */
-export async function startLiveServer(options: Partial<LiveOptions> = {}): Promise<LiveServer> {
-  const app = Fastify({ logger: false })
-  app.decorate('userFromToken', async (token: string) => {
-    const user = Object.values(USERS).find((candidate) => candidate.token === token)
-    return user ? ({ id: user.id, name: user.name } as UserRow) : null
-  })
+/**
+ * A bare Fastify instance with only the live channel, a fake token check, listening on a free port; its log
+ * (warnings and worse) goes to `log` when given.
+ */
+export async function startLiveServer(options: Partial<LiveOptions> = {}, log?: Writable): Promise<LiveServer> {
+  const app = Fastify({ logger: log ? { level: 'warn', stream: log } : false })
   const hub = await registerLive(app, {
-    authoriseSubscription: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? ROOM : null),
+    authenticate: async (token) => {
+      tokenChecks.set(token, (tokenChecks.get(token) ?? 0) + 1)
+      if (databaseOutage.on) {
+        databaseOutage.lookups += 1
+        throw new DatabaseUnavailableError(new Error('connect ECONNREFUSED'))
+      }
+      const user = Object.values(USERS).find((candidate) => candidate.token === token)
+      return user ? { userId: user.id, name: user.name } : null
+    },
+    authoriseSubscription: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? { sessionCode: ROOM, version: 0 } : null),
+    acceptOrigin: liveOriginCheck({ origins: [], production: false }, 'http://localhost:8080'),
     ...options,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -68,20 +85,24 @@ export async function startLiveServer(options: Partial<LiveOptions> = {}): Promi
   return { app, hub, sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws`, close: () => app.close() }
 }
 
+/** Where a client reaches the live channel: a test server here, or a real server process. */
+export type LiveAddress = Pick<LiveServer, 'sockJsUrl' | 'webSocketUrl'>
+
 /** sockjs-client as browsers use it (WebSocket first), held to one of its xhr fallbacks, or a plain WebSocket. */
 export type ClientTransport = 'sockjs' | 'xhr-streaming' | 'xhr-polling' | 'websocket'
 export const TRANSPORTS: ClientTransport[] = ['sockjs', 'xhr-streaming', 'xhr-polling', 'websocket']
 
-function clientSocket(server: LiveServer, transport: ClientTransport) {
+function clientSocket(server: LiveAddress, transport: ClientTransport) {
   if (transport === 'websocket') return new WebSocket(server.webSocketUrl, ['v12.stomp'])
   return new SockJS(server.sockJsUrl, null, transport === 'sockjs' ? {} : { transports: [transport] })
 }
 
 /** The spec's client: @stomp/stompjs over sockjs-client, or over a plain WebSocket offering v12.stomp. */
-export function stompClient(server: LiveServer, transport: ClientTransport, token: string | null, heartbeatMs = 10_000) {
+export function stompClient(server: LiveAddress, transport: ClientTransport, token: string | null, heartbeatMs = 10_000) {
   const connected = new Inbox<IFrame>()
   const errors = new Inbox<IFrame>()
-  const closes = new Inbox<{ code: number }>()
+  const closes = new Inbox<{ code: number; reason: string }>()
+  let heartbeats = 0
   const client = new Client({
     webSocketFactory: () => clientSocket(server, transport),
     connectHeaders: { Authorization: `Bearer ${token}` },
@@ -91,19 +112,20 @@ export function stompClient(server: LiveServer, transport: ClientTransport, toke
     debug: () => {},
     onConnect: (frame) => connected.push(frame),
     onStompError: (frame) => errors.push(frame),
-    onWebSocketClose: (event) => closes.push({ code: event.code }),
+    onWebSocketClose: (event) => closes.push({ code: event.code, reason: event.reason }),
+    onHeartbeatReceived: () => (heartbeats += 1),
   })
   client.activate()
   let receipts = 0
   /** Subscribes asking a receipt: `ready` settles once the server has registered the subscription. */
   const subscribe = (sessionCode: string) => {
-    const messages = new Inbox<{ body: unknown; headers: Record<string, string> }>()
+    const messages = new Inbox<{ body: unknown; headers: Record<string, string>; receivedAt: number }>()
     const receipt = `subscribed-${++receipts}`
     const ready = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()))
-    client.subscribe(`/topic/session/${sessionCode}`, (message) => messages.push({ body: JSON.parse(message.body), headers: message.headers }), { receipt })
+    client.subscribe(`/topic/session/${sessionCode}`, (message) => messages.push({ body: JSON.parse(message.body), headers: message.headers, receivedAt: performance.now() }), { receipt })
     return Object.assign(messages, { ready })
   }
-  return { client, connected, errors, closes, subscribe }
+  return { client, connected, errors, closes, subscribe, heartbeats: () => heartbeats }
 }
 
 /** A hand-driven STOMP client over ws, to send exactly the bytes a test needs and see exactly what comes back. */
@@ -112,6 +134,8 @@ export async function rawStompClient(url: string, protocols: string[] = [], opti
   const decoder = new StompDecoder()
   const frames = new Inbox<StompFrame>()
   let heartbeats = 0
+  let pings = 0
+  socket.on('ping', () => pings++)
   socket.on('message', (data: Buffer) => {
     if (data.toString() === '\n') heartbeats++
     for (const frame of decoder.push(data).frames) frames.push(frame)
@@ -123,6 +147,8 @@ export async function rawStompClient(url: string, protocols: string[] = [], opti
     frames,
     closed,
     heartbeats: () => heartbeats,
+    /** WebSocket pings received (answered automatically unless autoPong is false). */
+    pings: () => pings,
     send: (wire: string) => socket.send(wire),
     /** CONNECTs as Ada unless told otherwise; answers the server's reply frame. */
     async connect(headers: Record<string, string> = {}) {
@@ -134,3 +160,12 @@ export async function rawStompClient(url: string, protocols: string[] = [], opti
 }
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls until `condition` holds; fails, naming `what`, when it has not within `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await delay(10)
+  }
+}

@@ -1,3 +1,4 @@
+import { toEveryone } from '../../server/live/hub.ts'
 import t from 'tap'
 import WebSocket from 'ws'
 import { parseSockJsMessage } from '../../server/live/sockjs-transport.ts'
@@ -65,7 +66,7 @@ t.test('SockJS framing: o first, STOMP frames inside a[...], h heart-beats, c[..
 
   session.socket.send(JSON.stringify(`SUBSCRIBE\nid:0\ndestination:/topic/session/${ROOM}\nreceipt:r\n\n\0`))
   t.match(await session.messages.next(), /^a\["RECEIPT\\nreceipt-id:r\\n/, 'a single JSON string is accepted as one message')
-  server.hub.publish(ROOM, () => ({ text: 'line\nbreak "quoted"' }))
+  server.hub.publish(ROOM, toEveryone({ text: 'line\nbreak "quoted"' }), null)
   const [message] = JSON.parse((await session.messages.next()).slice(1))
   t.same(JSON.parse(message.slice(message.indexOf('\n\n') + 2, -1)), { text: 'line\nbreak "quoted"' })
 

@@ -1,3 +1,4 @@
+import { toEveryone } from '../../server/live/hub.ts'
 import t from 'tap'
 import { Inbox, ROOM, USERS, delay, startLiveServer, stompClient } from './live-harness.ts'
 
@@ -48,8 +49,8 @@ t.test('xhr polling: o opens the session, xhr_send carries STOMP, each poll take
   t.same(stompCommand((await poll(session)).trim()), ['RECEIPT'], 'a single JSON string is one message')
   t.ok(server.hub.isOnline(ROOM, USERS.ada.id))
 
-  server.hub.publish(ROOM, () => ({ n: 1 }))
-  server.hub.publish(ROOM, () => ({ n: 2 }))
+  server.hub.publish(ROOM, toEveryone({ n: 1 }), null)
+  server.hub.publish(ROOM, toEveryone({ n: 2 }), null)
   t.same(stompCommand((await poll(session)).trim()), ['MESSAGE', 'MESSAGE'], 'messages sent between polls wait, in order, for the next one')
 
   const waiting = poll(session)
@@ -83,7 +84,7 @@ t.test('xhr streaming: a 2 KB prelude, then o and every frame on the same respon
   const commands: string[] = []
   while (!commands.includes('RECEIPT')) commands.push(...stompCommand(await receiving.lines.next()))
   t.same(commands, ['CONNECTED', 'RECEIPT'])
-  server.hub.publish(ROOM, () => ({ streamed: true }))
+  server.hub.publish(ROOM, toEveryone({ streamed: true }), null)
   t.match(await receiving.lines.next(), /^a\["MESSAGE\\n/)
   receiving.abort()
 })
@@ -126,7 +127,7 @@ t.test('a client that stops collecting while messages pile up is closed with a r
   await send(session, JSON.stringify([connectFrame, subscribeFrame]))
   await poll(session)
   const filler = 'x'.repeat(10_000)
-  for (let n = 0; n < 120; n += 1) server.hub.publish(ROOM, () => ({ n, filler }))
+  for (let n = 0; n < 120; n += 1) server.hub.publish(ROOM, toEveryone({ n, filler }), null)
   t.equal(await poll(session), 'c[1001,"Too far behind"]\n')
 })
 
@@ -175,7 +176,7 @@ t.test('sockjs-client over xhr-streaming gets every message in order past the 12
   const messages = ada.subscribe(ROOM)
   await messages.ready
   const filler = 'x'.repeat(2000)
-  for (let n = 0; n < 100; n += 1) server.hub.publish(ROOM, () => ({ n, filler }))
+  for (let n = 0; n < 100; n += 1) server.hub.publish(ROOM, toEveryone({ n, filler }), null)
   const received: number[] = []
   for (let n = 0; n < 100; n += 1) received.push(((await messages.next()).body as { n: number }).n)
   t.same(received, [...Array(100).keys()])

@@ -16,9 +16,11 @@ t.test('the draw indexes the unused candidates sorted by id', async (t) => {
   t.equal(chooseNextCase(state, draw(1), { kind: 'configured' }), 31, 'a source returning 1 still picks a case')
 })
 
-t.test('configured topics: only those categories; Random: any', async (t) => {
+t.test('configured topics: only those categories; Random alone: any', async (t) => {
   t.same(ids(fresh(topicConfig('Respiratory', 'Neurology')), { kind: 'configured' }), [21, 22, 31])
-  t.same(ids(fresh(topicConfig('Cardiology', 'Random')), { kind: 'configured' }), [11, 12, 21, 22, 31])
+  t.same(ids(fresh(topicConfig('Random')), { kind: 'configured' }), [11, 12, 21, 22, 31])
+  t.same(ids(fresh(topicConfig('Random', 'Cardiology')), { kind: 'configured' }), [11, 12], 'a named topic beside Random wins')
+  t.same(ids(fresh(topicConfig('Random', 'Cardiology'), [11], 11), { kind: 'continuing' }), [12])
   t.same(ids(fresh(topicConfig('Dermatology')), { kind: 'configured' }), [])
 })
 

@@ -122,9 +122,9 @@ t.test('SubmitFeedback: someone who arrived in the feedback phase has nothing to
   refused(t, session, feedback(), late, 409, JOINED_AFTER_CONSULTATION)
   t.same(observerFeedbackStatus(session.state), { hasObserver: true, observerHasGivenFeedback: false, observerCount: 2 }, 'the late observer is not counted')
 
-  // Patient and the observers who watched have scored: the next case starts, and the late observer scores that one.
+  // The observers who watched have scored and the patient asks for the next case: the late observer scores that one.
   session.run(feedback(), OBSERVER).run(feedback(), SECOND_OBSERVER)
-  session.run(feedback({ requestNewCase: false }), PATIENT)
+  session.run(feedback({ requestNewCase: true }), PATIENT)
   t.match(session.state, { phase: 'READING', currentRound: 2 })
   t.match(session.state.participants.find((p) => p.userId === late.userId), { joinedAfterConsultation: false })
 })
@@ -150,12 +150,16 @@ t.test('a patient who takes the empty seat during feedback is not waited for: th
   const joined = scoredFirst.when({ type: 'JoinWithRole', role: 'PATIENT' }, newPatient)
   t.same(joined.map((e) => e.type), ['ParticipantJoined', 'CaseAssigned', 'PhaseStarted'], 'the join starts the next case at once')
   t.match(joined[1], { round: 2 })
+
+  const doctorDone = inFeedback().run({ type: 'Leave', reason: 'LEFT' }, PATIENT).run({ type: 'Complete' }, HOST)
+  doctorDone.run({ type: 'JoinWithRole', role: 'PATIENT' }, newPatient)
+  t.same(doctorDone.when(feedback(), OBSERVER).map((e) => e.type), ['FeedbackSubmitted', 'SessionEnded'], 'once the doctor has completed, nothing more is played')
 })
 
 t.test('someone back in the feedback phase after missing the whole case scores nothing of it; back earlier, they do', async (t) => {
   const session = inConsultation().run({ type: 'JoinWithRole', role: 'OBSERVER' }, SECOND_OBSERVER).run({ type: 'SkipPhase' }, HOST)
   session.run(feedback(), OBSERVER).run({ type: 'Leave', reason: 'LEFT' }, OBSERVER)
-  session.run(feedback(), SECOND_OBSERVER).run(feedback(), PATIENT)
+  session.run(feedback(), SECOND_OBSERVER).run(feedback({ requestNewCase: true }), PATIENT)
   t.match(session.state, { phase: 'READING', currentRound: 2 })
   const away = session.state.participants.find((p) => p.userId === OBSERVER.userId)
   t.match(away, { active: false, joinedAfterConsultation: true }, 'away when the case began')

@@ -5,7 +5,7 @@
 import type { Test } from 'tap'
 import {
   decide,
-  replay,
+  evolve,
   SessionRuleError,
   type Actor,
   type CaseSummary,
@@ -90,7 +90,7 @@ export class Session {
   catalog = CATALOG
 
   get state(): SessionState {
-    const state = replay(this.events)
+    const state = this.events.reduce<SessionState | null>(evolve, null)
     if (!state) throw new Error('no session yet')
     return state
   }

@@ -48,11 +48,14 @@ t.test('a Random session draws the next case from any category', async (t) => {
   t.same(session.state.usedCaseIds, [11, 12, 21], 'Cardiology done, Random moves on rather than repeating')
 })
 
-t.test('"Submit Feedback & Close": the next case starts once patient and observer have both scored', async (t) => {
+t.test('"Submit Feedback & Close" asks for no new case: the doctor is left to complete, which ends the session', async (t) => {
   const session = inFeedback()
   t.same(types(session, feedback(), OBSERVER), ['FeedbackSubmitted'])
   session.run(feedback(), OBSERVER)
-  t.same(session.when(feedback(), PATIENT).slice(1), reading(2, 12))
+  t.same(types(session, feedback(), PATIENT), ['FeedbackSubmitted'], 'cases are left, but nobody asked for one')
+  session.run(feedback(), PATIENT)
+  t.match(session.state, { phase: 'FEEDBACK', currentRound: 1 })
+  t.same(types(session, { type: 'Complete' }, HOST), ['ParticipantCompleted', 'SessionEnded'])
 })
 
 t.test('without an observer, closing feedback starts nothing', async (t) => {
@@ -65,11 +68,9 @@ t.test('without an observer, closing feedback starts nothing', async (t) => {
   t.same(types(session, feedback(), PATIENT), ['FeedbackSubmitted'])
 })
 
-t.test('a recall session whose range is played out ends when both have scored', async (t) => {
-  const session = inFeedback(recallConfig('2024-01-15', '2024-01-15')).run(feedback(), OBSERVER)
-  t.same(session.when(feedback(), PATIENT).slice(1), [
-    { type: 'SessionEnded', reason: '🎊 Congratulations! You have completed all available cases in the selected recall date range.', at: T0 },
-  ])
+t.test('a recall session whose range is played out starts nothing when the patient asks for more', async (t) => {
+  const session = inFeedback(recallConfig('2024-01-15', '2024-01-15'))
+  t.same(types(session, feedback({ requestNewCase: true }), PATIENT), ['FeedbackSubmitted'], 'the observer may still be scoring')
 })
 
 t.test('a topic session whose cases are played out waits for everyone to complete', async (t) => {
@@ -83,10 +84,19 @@ t.test('the session ends when every active participant has completed', async (t)
   const session = inFeedback(topicConfig('Neurology')).run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER)
   t.same(session.when(feedback(), PATIENT).slice(1), [{ type: 'SessionEnded', reason: 'All participants have completed their sessions', at: T0 }])
   const withCaseLeft = inFeedback().run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER)
-  t.same(types(withCaseLeft, feedback(), PATIENT), ['FeedbackSubmitted', 'CaseAssigned', 'PhaseStarted'], 'a new case wins over ending')
+  t.same(withCaseLeft.when(feedback(), PATIENT).slice(1), [{ type: 'SessionEnded', reason: 'All participants have completed their sessions', at: T0 }], 'also with cases left: closing asks for none')
+})
+
+t.test('a doctor who has completed is not drawn into a new round, whoever asks', async (t) => {
+  const session = inFeedback().run({ type: 'Complete' }, HOST)
+  t.same(types(session, feedback({ requestNewCase: true }), PATIENT), ['FeedbackSubmitted'])
+  t.same(types(session, feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT), ['FeedbackSubmitted'], 'no seat swap with someone gone')
+  session.run(feedback({ requestNewCase: true }), PATIENT)
+  t.same(types(session, feedback(), OBSERVER), ['FeedbackSubmitted', 'SessionEnded'], 'the last one to finish ends it')
 })
 
 t.test('a new case clears everyone\'s completion', async (t) => {
-  const session = inFeedback().run({ type: 'Complete' }, HOST).run(feedback(), OBSERVER).run(feedback(), PATIENT)
+  const session = inFeedback().run(feedback(), OBSERVER).run(feedback({ requestNewCase: true }), PATIENT)
+  t.equal(session.state.currentRound, 2)
   t.ok(session.state.participants.every((p) => !p.hasCompleted && !p.hasGivenFeedback))
 })

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { criterionScore, formatScore, isComplete, orderedCriteria, slotId, slotsOf, withScore, EMPTY_DRAFT } from '../../schemas/session-room/feedback-form.ts'
-import { caseTitle, findingsOf, imageSource, notesOf } from '../../schemas/session-room/case-content.ts'
+import { criterionScore, formatScore, isComplete, orderedCriteria, slotId, slotsOf, withScore, EMPTY_DRAFT } from '../../web/session/room/feedback-form.ts'
+import { caseTitle, findingsOf, imageSource, notesOf } from '../../web/session/room/case-content.ts'
 import type { DoctorCaseView, ObserverCaseView } from '../../schemas/case-views.ts'
 import { patientCase } from './fixtures.ts'
 
@@ -50,21 +50,30 @@ t.test('what each role reads of its case', async (t) => {
 })
 
 t.test('configure rules: topics, recall range and total time', async (t) => {
-  const { configProblem, datesInRange, rangeLimits, topicOptions, totalMinutes, withTopic, TOPIC_REQUIRED, RANGE_REQUIRED } = await import(
-    '../../schemas/session-room/config-form.ts'
-  )
+  const { configProblem, datesInRange, rangeLimits, topicOptions, totalMinutes, withTopicAdded } = await import('../../web/session/room/config-form.ts')
+  // The screen says what the server would answer, word for word.
+  const { TOPIC_REQUIRED, RANGE_REQUIRED, RANGE_REVERSED } = await import('../../schemas/session/config-rules.ts')
   const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const }
   t.equal(configProblem(draft), TOPIC_REQUIRED)
   t.equal(configProblem({ ...draft, topics: ['Random'] }), null)
-  t.same(withTopic(['Cardiology'], 'Cardiology'), ['Cardiology'], 'a topic is added only once')
+  t.same(withTopicAdded(['Cardiology'], 'Cardiology'), ['Cardiology'], 'a topic is added only once')
   t.same(topicOptions(['Cardiology', 'Neurology'], ['Neurology']), ['Cardiology', 'Random'])
   const recall = { ...draft, sessionType: 'RECALL' as const }
   t.equal(configProblem({ ...recall, recallStartDate: '2025-01-01' }), RANGE_REQUIRED)
   t.equal(configProblem({ ...recall, recallStartDate: '2025-01-01', recallEndDate: '2025-02-01' }), null)
-  t.ok(configProblem({ ...recall, recallStartDate: '2025-03-01', recallEndDate: '2025-02-01' }))
+  t.equal(configProblem({ ...recall, recallStartDate: '2025-03-01', recallEndDate: '2025-02-01' }), RANGE_REVERSED)
+  t.equal(configProblem({ ...draft, topics: ['  '] }), TOPIC_REQUIRED, 'a blank topic is no topic, as the server trims it')
   const dates = ['2025-05-21', '2025-03-12', '2025-08-06']
   t.same(datesInRange(dates, '2025-03-12', '2025-06-01'), ['2025-05-21', '2025-03-12'])
   t.same(rangeLimits(dates, '2025-04-01', ''), { startMin: '2025-03-12', startMax: '2025-08-06', endMin: '2025-04-01', endMax: '2025-08-06' })
   t.same(rangeLimits(dates, '', '2025-06-01').startMax, '2025-06-01', 'the start is limited to at most the end')
   t.equal(totalMinutes(draft), 9)
+})
+
+t.test("the submit buttons are the server's feedback requests per role", async (t) => {
+  const { choicesFor } = await import('../../web/session/room/room-machine.ts')
+  t.same(choicesFor('patient'), ['close', 'newCase', 'roleChange'])
+  t.same(choicesFor('observer'), ['close'])
+  t.same(choicesFor('doctor'), [], 'the doctor gives no feedback')
+  t.same(choicesFor(null), [])
 })

@@ -1,5 +1,5 @@
 import type { PatientCaseView } from '../../schemas/case-views.ts'
-import type { LiveMessage, ParticipantView, SessionDetails } from '../../schemas/session-wire.ts'
+import type { LiveMessage, ParticipantView, SessionDetails, SessionUpdateMessage } from '../../schemas/session-wire.ts'
 
 export const DOCTOR_ID = 1
 export const PATIENT_ID = 2
@@ -66,3 +66,21 @@ export const phaseChange = (phase: 'READING' | 'CONSULTATION' | 'FEEDBACK', star
   startTimestamp,
   durationSeconds,
 })
+
+export function sessionUpdate(overrides: Partial<SessionUpdateMessage> = {}): LiveMessage {
+  return {
+    type: 'SESSION_UPDATE',
+    sessionCode: 'K7MQ-2XD9',
+    title: 'Evening practice',
+    phase: 'READING',
+    status: 'IN_PROGRESS',
+    currentRound: 1,
+    timeRemaining: 0,
+    totalTime: 0,
+    timerStartTimestamp: null,
+    config: { readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', sessionType: 'TOPIC', selectedTopics: '["Cardiology"]' },
+    participants: EVERYONE,
+    selectedCase: patientCase(),
+    ...overrides,
+  }
+}

@@ -1,10 +1,10 @@
 import t from 'tap'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { RATINGS_REQUIRED, slotId } from '../../schemas/session-room/feedback-form.ts'
-import { FORM_RESET_DELAY_MS, roomMachine, type FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
-import { draftCase } from '../../schemas/session-room/room-state.ts'
-import type { ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
-import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange } from './fixtures.ts'
+import { RATINGS_REQUIRED, slotId } from '../../web/session/room/feedback-form.ts'
+import { FORM_RESET_DELAY_MS, roomMachine, type FeedbackSubmission } from '../../web/session/room/room-machine.ts'
+import { draftCase } from '../../web/session/room/room-state.ts'
+import type { LiveMessage, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
+import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange, sessionUpdate } from './fixtures.ts'
 
 const FULL_SCORES: Array<[string, number]> = [
   [slotId('c1'), 3],
@@ -182,12 +182,7 @@ t.test('the draft resets on a new case, a new round and a new reading phase, and
   const update = (overrides: { round?: number; caseId?: number }) =>
     actor.send({
       type: 'LIVE',
-      message: {
-        type: 'SESSION_UPDATE', sessionCode: 'K7MQ-2XD9', title: 'Evening practice', phase: 'CONSULTATION', status: 'IN_PROGRESS',
-        currentRound: overrides.round ?? 1, timeRemaining: 0, totalTime: 0, timerStartTimestamp: null,
-        config: { readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', sessionType: 'TOPIC', selectedTopics: '["Cardiology"]' },
-        participants: EVERYONE, selectedCase: patientCase(overrides.caseId ?? 10),
-      },
+      message: sessionUpdate({ phase: 'CONSULTATION', currentRound: overrides.round ?? 1, selectedCase: patientCase(overrides.caseId ?? 10) }),
     })
 
   scoreAll(actor)
@@ -327,7 +322,8 @@ t.test('every submit refused for empty slots is counted, so each one can take th
 })
 
 t.test('someone leaving, and my own seat changing, are told until dismissed', async (t) => {
-  const { actor, context } = room()
+  const { actor } = room()
+  const context = () => ({ notice: actor.getSnapshot().context.notice?.text ?? null })
   actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
   t.equal(context().notice, null)
   const left = (userId: number, userName: string, userRole: 'doctor' | 'observer') =>
@@ -344,4 +340,37 @@ t.test('someone leaving, and my own seat changing, are told until dismissed', as
   const swapped = [participant(1, 'patient'), participant(PATIENT_ID, 'doctor'), participant(OBSERVER_ID, 'observer')]
   actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: swapped } })
   t.equal(context().notice, 'Roles have changed: you are now the Doctor.')
+})
+
+t.test("a notice ends when the room moves on from its phase; the swap's lasts through the new seats' reading phase", async (t) => {
+  const { actor, context } = room()
+  const live = (message: LiveMessage) => actor.send({ type: 'LIVE', message })
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: T0 }), serverNow: T0 })
+  live({ type: 'USER_LEFT', sessionCode: 'K7MQ-2XD9', userId: 4, userName: 'Oona Observer', userRole: 'observer' })
+  live(phaseChange('CONSULTATION', T0, 480))
+  t.match(context().notice, { text: 'Oona Observer (Observer) has left the session.' }, 'the same phase again is no change')
+  live(phaseChange('FEEDBACK', T0 + 60_000, 0))
+  t.equal(context().notice, null, 'gone with the consultation')
+
+  // "Submit & Role Change" as the server sends it (WIRE.md section 6): my feedback, the swap, the next case.
+  const scored = [participant(1, 'doctor'), participant(PATIENT_ID, 'patient', { hasGivenFeedback: true, hasCompleted: true }), participant(OBSERVER_ID, 'observer')]
+  const swapped = [participant(1, 'patient'), participant(PATIENT_ID, 'doctor'), participant(OBSERVER_ID, 'observer')]
+  live({ type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: scored })
+  live({ type: 'ROLE_CHANGE', sessionCode: 'K7MQ-2XD9', message: 'Roles swapped' })
+  live(sessionUpdate({ phase: 'FEEDBACK', participants: swapped }))
+  live(sessionUpdate({ phase: 'READING', currentRound: 2, participants: swapped, selectedCase: patientCase(11) }))
+  live(phaseChange('READING', T0 + 120_000, 120))
+  live({ type: 'TIMER_START', sessionCode: 'K7MQ-2XD9', phase: 'READING', durationSeconds: 120, startTimestamp: T0 + 120_000, message: '' })
+  t.match(context().notice, { text: 'Roles have changed: you are now the Doctor.' }, 'shown while the new seats read the next case')
+  live(phaseChange('CONSULTATION', T0 + 240_000, 480))
+  t.equal(context().notice, null, 'gone once the consultation starts')
+})
+
+t.test("the doctor's own end of the consultation ends a notice too", async (t) => {
+  const { actor, context } = room(1)
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', userRole: 'DOCTOR', timerStartTimestamp: T0 }), serverNow: T0 })
+  actor.send({ type: 'LIVE', message: { type: 'USER_LEFT', sessionCode: 'K7MQ-2XD9', userId: OBSERVER_ID, userName: 'Olu Observer', userRole: 'observer' } })
+  t.ok(context().notice)
+  actor.send({ type: 'CONSULTATION_ENDED' })
+  t.equal(context().notice, null)
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET } from '../../schemas/session-room/clock-offset.ts'
+import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET } from '../../web/session/room/clock-offset.ts'
 import {
   crossedMilestone,
   elapsedSeconds,
@@ -9,7 +9,7 @@ import {
   shouldWarnTwoMinutes,
   spokenDuration,
   startFromRemaining,
-} from '../../schemas/session-room/timer.ts'
+} from '../../web/session/room/timer.ts'
 
 const T0 = 1_800_000_000_000
 const clock = { startTimestamp: T0, durationSeconds: 480 }

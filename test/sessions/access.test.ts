@@ -1,6 +1,6 @@
 import t from 'tap'
 import { sql } from 'kysely'
-import { activeSessionCountForCase } from '../../server/sessions/queries.ts'
+import { activeSessionCountForCase } from '../../server/content/cases-repo.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
@@ -73,8 +73,8 @@ t.test('racing commands: one patient seat, one feedback per giver, versions stay
   const loser = users[seats.findIndex((r) => r.status === 409) + 1]
   await as(app, loser).post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   await as(app, users[0]).post(`/sessions/${code}/start`)
-  await as(app, users[0]).post(`/sessions/${code}/skip-phase`)
-  await as(app, users[0]).post(`/sessions/${code}/skip-phase`)
+  await as(app, users[0]).post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await as(app, users[0]).post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
   const body = { sessionCode: code, comment: 'twice', criteriaScores: scores() }
   const twice = await Promise.all([as(app, loser).post('/feedback/submit', body), as(app, loser).post('/feedback/submit', body)])
   t.same(twice.map((r) => r.status).sort(), [200, 409])
@@ -105,6 +105,9 @@ t.test('an Idempotency-Key makes a retried command answer the first result, stor
 
 t.test('creating or joining a session leaves the other running ones', async (t) => {
   const first = await readyRoom(app)
+  const before = (await as(app, first.observer).get('/sessions/user/active')).json
+  t.same(before.map((s: { otherParticipants: string[] }) => s.otherParticipants), [['Dora Doctor', 'Pat Patient']], 'whom leaving would affect, by name')
+  t.notOk(JSON.stringify(before).includes('@'), 'never their emails')
   const created = await as(app, first.observer).post('/sessions', { title: 'My own' })
   t.equal(created.json.leftFromSessions, 1)
   const inFirst = (await as(app, first.doctor).get(`/sessions/${first.code}`)).json.participants
@@ -113,6 +116,7 @@ t.test('creating or joining a session leaves the other running ones', async (t) 
   t.same(mine.map((s: { code: string; userRole: string; isHost: boolean; participantCount: number }) => [s.code, s.userRole, s.isHost, s.participantCount]), [
     [created.json.sessionCode, 'DOCTOR', true, 1],
   ])
+  t.same(mine[0].otherParticipants, [], 'alone in the new session')
   const joined = await as(app, first.patient).post(`/sessions/${created.json.sessionCode}/join-with-role`, { role: 'observer' })
   t.same([joined.json.userRole, joined.json.isHost, joined.json.leftFromSessions], ['OBSERVER', false, 1])
   const ended = (await as(app, first.doctor).get(`/sessions/${first.code}`)).json
@@ -197,8 +201,8 @@ t.test('the doctor reads feedback on a case only once its round is over: no titl
   const scored = await readyRoom(app)
   const doctor = as(app, scored.doctor)
   await doctor.post(`/sessions/${scored.code}/start`)
-  await doctor.post(`/sessions/${scored.code}/skip-phase`)
-  await doctor.post(`/sessions/${scored.code}/skip-phase`)
+  await doctor.post(`/sessions/${scored.code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${scored.code}/skip-phase`, { phase: 'CONSULTATION' })
   const given = await as(app, scored.patient).post('/feedback/submit', { sessionCode: scored.code, comment: 'ok', criteriaScores: scores(), requestNewCase: false })
   t.equal(given.status, 200)
   const midRound = await doctor.get('/feedback/received')
@@ -216,7 +220,7 @@ t.test('ending a session before anyone scored its case reveals nothing of that c
     const unplayed = await readyRoom(app)
     const doctor = as(app, unplayed.doctor)
     await doctor.post(`/sessions/${unplayed.code}/start`)
-    for (let i = 0; i < skips; i += 1) await doctor.post(`/sessions/${unplayed.code}/skip-phase`)
+    for (const phase of ['READING', 'CONSULTATION'].slice(0, skips)) await doctor.post(`/sessions/${unplayed.code}/skip-phase`, { phase })
     await doctor.post(`/sessions/${unplayed.code}/end`)
     const ended = await doctor.get(`/sessions/${unplayed.code}`)
     t.equal(ended.json.phase, 'COMPLETED')

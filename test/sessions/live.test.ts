@@ -1,15 +1,20 @@
 import t from 'tap'
+import * as v from 'valibot'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
+import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
+import { LiveMessageSchema } from '../../schemas/session-wire.ts'
 import { stompClient, type ClientTransport, type LiveServer } from '../live/live-harness.ts'
 import { as, readyRoom, scores, SECRETS, seedBank, type User } from './helpers.ts'
 
 type Message = { type: string; [field: string]: any }
 
-const app = await testApp()
+/** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */
+let offset = 0
+const app = await testApp({}, { clock: () => Date.now() + offset })
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 3 })
 
@@ -65,13 +70,14 @@ t.test(`three stompjs clients (SockJS and WebSocket) see the session live, each 
   t.match(phase, { phase: 'READING', durationSeconds: 120 })
   t.same([timer.phase, timer.durationSeconds, timer.startTimestamp], ['READING', 120, phase.startTimestamp])
 
+  offset += SETTLE_MS
   await as(app, room.doctor).post(`/sessions/${room.code}/new-case`)
   t.same(types(await patient.until('TIMER_START')), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'], 'a new case restarts reading')
-  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
   const consultation = await patient.until('TIMER_START')
   t.same(types(consultation), ['PHASE_CHANGE', 'TIMER_START'], 'no SESSION_UPDATE for a phase change')
   t.match(consultation[0], { phase: 'CONSULTATION', durationSeconds: 480 })
-  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`)
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
   t.match(await patient.until('PHASE_CHANGE'), [{ phase: 'FEEDBACK', durationSeconds: 0 }])
 
   await as(app, room.patient).post('/feedback/submit', { sessionCode: room.code, comment: 'Good', criteriaScores: scores() })
@@ -84,6 +90,52 @@ t.test(`three stompjs clients (SockJS and WebSocket) see the session live, each 
   t.match(ended, { type: 'SESSION_ENDED', sessionCode: room.code, reason: 'Session has been ended by the doctor.' })
   const doctorStream = JSON.stringify(doctor.seen)
   for (const secret of SECRETS) t.notOk(doctorStream.includes(secret), `the doctor's live messages carry no ${secret}`)
+})
+
+/** How the spec's client learns a new seat: a SESSION_UPDATE whose list gives it another role than the list it holds. */
+function roleChangesNoticed(messages: Message[], userId: number): string[] {
+  let held: string | undefined
+  const noticed: string[] = []
+  for (const message of messages) {
+    if (message.type !== 'PARTICIPANT_UPDATE' && message.type !== 'SESSION_UPDATE') continue
+    const mine: string | undefined = message.participants.find((p: { userId: number }) => p.userId === userId)?.role
+    if (message.type === 'SESSION_UPDATE' && held !== undefined && mine !== held) noticed.push(`${held} -> ${mine}`)
+    held = mine
+  }
+  return noticed
+}
+
+t.test('"Submit & Role Change" reaches the room step by step, as WIRE.md section 6 sends it, so both seats notice the swap', async (t) => {
+  const room = await readyRoom(app)
+  const doctor = await inRoom(t, server, 'websocket', room.doctor, room.code)
+  const patient = await inRoom(t, server, 'sockjs', room.patient, room.code)
+  await as(app, room.doctor).post(`/sessions/${room.code}/start`)
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
+  await as(app, room.observer).post('/feedback/submit', { sessionCode: room.code, comment: '', criteriaScores: scores() })
+  const observerScored = (m: Message) => m.participants.some((p: { role: string; hasGivenFeedback: boolean }) => p.role === 'observer' && p.hasGivenFeedback)
+  for (const client of [doctor, patient]) await client.until('PARTICIPANT_UPDATE', observerScored)
+
+  const swap = { sessionCode: room.code, comment: '', criteriaScores: scores(), requestNewCase: true, requestRoleChange: true }
+  t.equal((await as(app, room.patient).post('/feedback/submit', swap)).status, 200)
+  for (const client of [doctor, patient]) {
+    const from = client.seen.length
+    await client.until('TIMER_START')
+    const messages = client.seen.slice(from)
+    t.same(types(messages), ['PARTICIPANT_UPDATE', 'ROLE_CHANGE', 'SESSION_UPDATE', 'SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
+    const [scored, , swapped, newCase] = messages
+    const seats = (m: Message) => m.participants.map((p: { userId: number; role: string }) => [p.userId, p.role])
+    t.same(seats(scored), [[room.doctor.id, 'doctor'], [room.patient.id, 'patient'], [room.observer.id, 'observer']], "the feedback's update: seats as they were")
+    t.match(scored.participants[1], { hasGivenFeedback: true })
+    t.same(seats(swapped), [[room.doctor.id, 'patient'], [room.patient.id, 'doctor'], [room.observer.id, 'observer']], 'the swap')
+    t.match(swapped, { phase: 'FEEDBACK', currentRound: 1 })
+    t.match(newCase, { phase: 'READING', currentRound: 2 })
+    if (client === patient) t.notOk(SECRETS.some((secret) => JSON.stringify([swapped, newCase]).includes(secret)), "the new doctor's updates hide the patient's script")
+  }
+  t.same(roleChangesNoticed(doctor.seen, room.doctor.id), ['doctor -> patient'])
+  t.same(roleChangesNoticed(patient.seen, room.patient.id), ['patient -> doctor'])
+  const unreadable = [...doctor.seen, ...patient.seen].filter((message) => !v.is(LiveMessageSchema, message))
+  t.same(unreadable, [], "every message the server sent passes the room's edge (schemas/session-wire.ts)")
 })
 
 t.test('a code typed in lower case and without its dash subscribes to the same session', async (t) => {
@@ -121,12 +173,17 @@ t.test('two server instances on one Postgres: a command on one reaches a client 
     const response = await instanceA.inject({ method: 'GET', url: `/api/sessions/${room.code}`, headers: room.doctor.auth })
     return response.json().participants.find((p: { role: string }) => p.role === 'patient').isOnline
   }
-  for (let tries = 0; !(await onlineSeenFromA()) && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20))
+  for (let tries = 0; !(await onlineSeenFromA()) && tries < 250; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(await onlineSeenFromA(), true, 'presence on B counts on A')
   await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/start`, headers: room.doctor.auth, payload: {} })
+  // The joins were committed on A before the patient subscribed on B: B may learn of them later, but they are not news to the patient.
   const messages = await patientOnB.until('TIMER_START')
   t.same(types(messages), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
   t.match(messages[0].selectedCase, { title: /TITLE-SECRET/ }, 'rendered on B for the patient')
-  await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/skip-phase`, headers: room.doctor.auth, payload: {} })
+  await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/new-case`, headers: room.doctor.auth, payload: { caseId: messages[0].selectedCase.id } })
+  const newCase = await patientOnB.until('TIMER_START')
+  t.same(types(newCase), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'], 'a batch of two events, rendered on B event by event')
+  t.not(newCase[0].selectedCase.id, messages[0].selectedCase.id)
+  await instanceA.inject({ method: 'POST', url: `/api/sessions/${room.code}/skip-phase`, headers: room.doctor.auth, payload: { phase: 'READING' } })
   t.match(await patientOnB.until('TIMER_START'), [{ type: 'PHASE_CHANGE', phase: 'CONSULTATION' }, { type: 'TIMER_START' }])
 })

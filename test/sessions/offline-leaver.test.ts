@@ -1,8 +1,12 @@
 import t from 'tap'
+import { inProcessBus } from '../../server/sessions/bus.ts'
+import { createCommandRunner } from '../../server/sessions/command-runner.ts'
 import { leaveWhenOfflineTooLong } from '../../server/sessions/offline-leaver.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
+import { SessionLoader } from '../../server/sessions/session-loader.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
+import { manualClock } from '../helpers/manual-clock.ts'
 import { as, readyRoom, seedBank } from './helpers.ts'
 
 const app = await testApp()
@@ -32,28 +36,23 @@ function fakePresence() {
   }
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 t.test(`a participant offline for longer than the limit leaves; one who comes back stays (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const presence = fakePresence()
-  const stop = leaveWhenOfflineTooLong({
-    live: presence.live,
-    db: app.database.db,
-    runner: app.app.sessions.runner,
-    loader: app.app.sessions.loader,
-    offlineLimitMs: 100,
-    log: { error: () => {} },
-  })
+  const clock = manualClock()
+  const db = app.database.db
+  const loader = new SessionLoader(db)
+  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now })
+  const stop = leaveWhenOfflineTooLong({ live: presence.live, db, runner, loader, offlineLimitMs: 100, setAlarm: clock.setAlarm, log: { error: () => {} } })
   t.teardown(stop)
 
   presence.set(room.code, room.observer.id, true)
   presence.set(room.code, room.patient.id, true)
   presence.set(room.code, room.observer.id, false)
   presence.set(room.code, room.patient.id, false)
-  await wait(40)
+  await clock.advance(40)
   presence.set(room.code, room.patient.id, true) // a page reload: back before the limit
-  await wait(250)
+  await clock.advance(60)
 
   const session = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json
   t.same(session.participants.map((p: { role: string }) => p.role), ['doctor', 'patient'])

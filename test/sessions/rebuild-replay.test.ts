@@ -7,13 +7,16 @@ import { promisify } from 'node:util'
 import { buildApp } from '../../server/app.ts'
 import { openDatabase } from '../../server/cli/open-database.ts'
 import type { Db } from '../../server/db/connect.ts'
+import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
 import { rebuildReadModels } from '../../server/sessions/projection.ts'
 import { replayReport } from '../../server/sessions/timeline.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
 import { as, readyRoom, scores, seedBank } from './helpers.ts'
 
-const app = await testApp()
+/** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */
+let offset = 0
+const app = await testApp({}, { clock: () => Date.now() + offset })
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 3, Respiratory: 2 })
 
@@ -22,9 +25,10 @@ async function playSomeSessions(target: TestApp) {
   const room = await readyRoom(target)
   const post = (user: typeof room.doctor, url: string, body?: object) => as(target, user).post(url, body)
   await post(room.doctor, `/sessions/${room.code}/start`)
+  offset += SETTLE_MS
   await post(room.doctor, `/sessions/${room.code}/new-case`)
-  await post(room.doctor, `/sessions/${room.code}/skip-phase`)
-  await post(room.doctor, `/sessions/${room.code}/skip-phase`)
+  await post(room.doctor, `/sessions/${room.code}/skip-phase`, { phase: 'READING' })
+  await post(room.doctor, `/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
   await post(room.observer, '/feedback/submit', { sessionCode: room.code, comment: 'Observed', criteriaScores: scores(2, 3) })
   await post(room.patient, '/feedback/submit', { sessionCode: room.code, comment: 'Played', criteriaScores: scores(4, 4), requestNewCase: true })
   const short = await readyRoom(target, { selectedTopics: ['Respiratory'] })
@@ -78,7 +82,7 @@ t.test('npm run replay prints the log of a session in the configured database', 
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'replay-test-secret-replay-test-secret-1' }
   const config = { ...app.config, dataDir, databaseUrl: null }
   const database = await openDatabase(config)
-  const onDisk = await buildApp({ config, database, logger: false })
+  const onDisk = await buildApp({ config, database, logger: false, clock: () => Date.now() + offset })
   const target: TestApp = { app: onDisk, database, config, close: async () => {} }
   await seedBank(database.db, { Cardiology: 2, Respiratory: 1 })
   const played = await playSomeSessions(target)

@@ -4,13 +4,16 @@ import { readStream } from '../../server/sessions/event-store.ts'
 import { FEEDBACK_TIMEOUT_REASON } from '../../schemas/session/index.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'
+import { manualClock } from '../helpers/manual-clock.ts'
 import { as, readyRoom, seedBank } from './helpers.ts'
 
-/** The sessions' clock runs `offset` ms ahead of the real one: moving it on makes a deadline due. */
-let offset = 0
-const clock = () => Date.now() + offset
-
-const main = await testApp({}, { clock })
+/**
+ * The sessions' clock stands still until a test moves it on; moving it fires the phase timers that are due and
+ * waits for what they do. Nothing re-arms a timer by hand here: every alarm comes from the server's own
+ * reaction to a command, or from its start-up.
+ */
+const clock = manualClock()
+const main = await testApp({}, { clock: clock.now, setAlarm: clock.setAlarm })
 t.teardown(() => main.close())
 await seedBank(main.database.db, { Cardiology: 4 })
 
@@ -18,38 +21,30 @@ async function phaseEvents(app: TestApp, sessionId: number) {
   return (await readStream(app.database.db, sessionId)).filter((e) => e.type === 'PhaseStarted' || e.type === 'SessionEnded')
 }
 
-/** Polls the session until its phase is `phase`: the change must come from the server's own timer. */
-async function waitForPhase(app: TestApp, viewer: Parameters<typeof as>[1], code: string, phase: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const session = (await as(app, viewer).get(`/sessions/${code}`)).json
-    if (session.phase === phase) return session
-    if (Date.now() > deadline) throw new Error(`phase stayed ${session.phase}, expected ${phase}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+const phaseOf = async (app: TestApp, viewer: Parameters<typeof as>[1], code: string) => (await as(app, viewer).get(`/sessions/${code}`)).json
 
-t.test(`phases end by themselves at their deadlines, with no request (${databaseKind()})`, async (t) => {
-  offset = 0
+t.test(`every command re-arms its session's clock: the phases end by themselves at their deadlines (${databaseKind()})`, async (t) => {
   const room = await readyRoom(main)
   await as(main, room.doctor).post(`/sessions/${room.code}/start`)
-  const { id } = (await as(main, room.doctor).get(`/sessions/${room.code}`)).json
+  const { id } = await phaseOf(main, room.doctor, room.code)
 
-  // Reading lasts 2 minutes: half a second before its deadline, the armed timeout is all that is left to act.
-  offset = 2 * 60_000 - 500
-  await main.app.sessions.timers.rearmAll()
-  const consultation = await waitForPhase(main, room.patient, room.code, 'CONSULTATION')
+  // Reading lasts 2 minutes: the alarm the start set is all there is to end it.
+  await clock.advance(2 * 60_000 - 1)
+  t.equal((await phaseOf(main, room.patient, room.code)).phase, 'READING', 'not a millisecond early')
+  await clock.advance(1)
+  const consultation = await phaseOf(main, room.patient, room.code)
+  t.equal(consultation.phase, 'CONSULTATION')
   t.equal(consultation.totalTime, 8 * 60)
 
-  offset += 8 * 60_000
-  await main.app.sessions.timers.rearmAll()
-  await waitForPhase(main, room.patient, room.code, 'FEEDBACK')
+  await clock.advance(8 * 60_000)
+  t.equal((await phaseOf(main, room.patient, room.code)).phase, 'FEEDBACK')
 
-  // Nobody gives feedback: 20 minutes later the session completes itself.
-  offset += 20 * 60_000
-  await main.app.sessions.timers.rearmAll()
-  const ended = await waitForPhase(main, room.patient, room.code, 'COMPLETED')
+  // Nobody gives feedback: 20 minutes later the session completes itself, and no alarm is left for it.
+  await clock.advance(20 * 60_000)
+  const ended = await phaseOf(main, room.patient, room.code)
+  t.equal(ended.phase, 'COMPLETED')
   t.equal(ended.status, 'COMPLETED')
+  t.equal(clock.nextAlarmAt(), null)
 
   const log = await phaseEvents(main, id)
   t.same(log.map((e) => [e.type, (e.payload as { phase?: string }).phase ?? (e.payload as { reason: string }).reason]), [
@@ -61,16 +56,25 @@ t.test(`phases end by themselves at their deadlines, with no request (${database
   t.same(log.slice(1).map((e) => e.actorUserId), [null, null, null], 'expiries are the server clock, not a user')
 })
 
-t.test('a skip racing the expiry of the same clock: exactly one of them moves the phase', async (t) => {
-  offset = 0
+t.test('a skip moves the deadline with the phase: the clock ends the new phase, not the old one', async (t) => {
   const room = await readyRoom(main)
   await as(main, room.doctor).post(`/sessions/${room.code}/start`)
-  const { id } = (await as(main, room.doctor).get(`/sessions/${room.code}`)).json
-  offset = 3 * 60_000
-  const [skip] = await Promise.all([as(main, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' }), main.app.sessions.timers.rearmAll()])
+  await clock.advance(30_000)
+  await as(main, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
+  // Reading would have ended 90 s from now; the consultation the skip began lasts 8 minutes from the skip.
+  await clock.advance(90_000)
+  t.equal((await phaseOf(main, room.doctor, room.code)).phase, 'CONSULTATION')
+  await clock.advance(8 * 60_000 - 90_000)
+  t.equal((await phaseOf(main, room.doctor, room.code)).phase, 'FEEDBACK')
+})
+
+t.test('a skip racing the expiry of the same clock: exactly one of them moves the phase', async (t) => {
+  const room = await readyRoom(main)
+  await as(main, room.doctor).post(`/sessions/${room.code}/start`)
+  const { id } = await phaseOf(main, room.doctor, room.code)
+  const [skip] = await Promise.all([as(main, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' }), clock.advance(2 * 60_000)])
   t.ok(skip.status === 200 || skip.status === 409, `skip answered ${skip.status}`)
-  await waitForPhase(main, room.doctor, room.code, 'CONSULTATION')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  // Both have finished: the skip answered, and advance() waited for the expiry it fired.
   const log = await readStream(main.database.db, id)
   t.same(log.map((e) => e.version), log.map((_, index) => index + 1), 'versions stay contiguous')
   const phases = log.filter((e) => e.type === 'PhaseStarted').map((e) => (e.payload as { phase: string }).phase)
@@ -78,22 +82,23 @@ t.test('a skip racing the expiry of the same clock: exactly one of them moves th
 })
 
 t.test('a restart re-arms the deadline from the read model, and two instances fire it exactly once', async (t) => {
-  offset = 0
-  const first = await testApp({}, { clock })
+  const first = await testApp({}, { clock: clock.now, setAlarm: clock.setAlarm })
   await seedBank(first.database.db, { Cardiology: 2 })
   const room = await readyRoom(first)
   await as(first, room.doctor).post(`/sessions/${room.code}/start`)
-  const before = (await as(first, room.doctor).get(`/sessions/${room.code}`)).json
+  const before = await phaseOf(first, room.doctor, room.code)
   await first.app.close() // the server goes away mid-reading; the database stays
 
-  offset = 2 * 60_000 + 1000 // it was down past the reading deadline
-  const restarted = await Promise.all([1, 2].map(() => buildApp({ config: first.config, database: first.database, logger: false, clock })))
+  await clock.advance(2 * 60_000 + 1000) // it was down past the reading deadline: its own alarm went with it
+  t.equal((await phaseEvents(first, before.id)).length, 1, 'nothing fired while no server ran')
+  const restarted = await Promise.all([1, 2].map(() => buildApp({ config: first.config, database: first.database, logger: false, clock: clock.now, setAlarm: clock.setAlarm })))
   await Promise.all(restarted.map((app) => app.ready()))
+  await clock.advance(0) // both instances armed the overdue deadline at start-up: fire both
   const again: TestApp = { ...first, app: restarted[0] }
-  const after = await waitForPhase(again, room.doctor, room.code, 'CONSULTATION')
+  const after = await phaseOf(again, room.doctor, room.code)
+  t.equal(after.phase, 'CONSULTATION')
   t.equal(after.id, before.id)
   t.equal(after.participants.length, 3)
-  await new Promise((resolve) => setTimeout(resolve, 300))
   const log = await phaseEvents(first, before.id)
   t.same(log.map((e) => (e.payload as { phase: string }).phase), ['READING', 'CONSULTATION'], 'fired once, not once per instance')
   t.equal((log[0].payload as { startTimestamp: number }).startTimestamp, before.timerStartTimestamp, 'the deadline came from the stored clock')

@@ -1,9 +1,12 @@
 import t from 'tap'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
+import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
 import { as, scores, SECRETS, seedBank, threeUsers } from './helpers.ts'
 
-const app = await testApp()
+/** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */
+let offset = 0
+const app = await testApp({}, { clock: () => Date.now() + offset })
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 3, Respiratory: 1 })
 const { doctor, patient, observer } = await threeUsers(app)
@@ -64,15 +67,16 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
   t.ok('doctorNotes' in (await asObserver.get(`/sessions/${code}`)).json.selectedCase, 'the observer reads both sides')
 
   const firstCase = reading.selectedCase.id
+  offset += SETTLE_MS
   t.same((await asDoctor.post(`/sessions/${code}/new-case`)).json, { message: 'New case assigned' })
   const secondCase = (await doctorSees(t, code)).selectedCase.id
   t.not(secondCase, firstCase)
 
-  t.equal((await asPatient.post(`/sessions/${code}/skip-phase`)).status, 403)
-  t.equal((await asDoctor.post(`/sessions/${code}/skip-phase`)).status, 200)
+  t.equal((await asPatient.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })).status, 403)
+  t.equal((await asDoctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })).status, 200)
   t.equal((await doctorSees(t, code)).phase, 'CONSULTATION')
   t.equal((await asPatient.post('/feedback/submit', { sessionCode: code, comment: 'early', criteriaScores: scores() })).status, 409, 'no feedback mid-consultation')
-  t.equal((await asDoctor.post(`/sessions/${code}/skip-phase`)).status, 200, 'end consultation')
+  t.equal((await asDoctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })).status, 200, 'end consultation')
   t.equal((await doctorSees(t, code)).phase, 'FEEDBACK')
 
   const outOfRange = await asObserver.post('/feedback/submit', { sessionCode: code, comment: 'x', criteriaScores: scores(5) })
@@ -99,6 +103,7 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
   t.same([round2.userRole, round2.currentRound, round2.phase], ['DOCTOR', 2, 'READING'])
   t.equal((await asDoctor.get(`/sessions/${code}`)).json.userRole, 'PATIENT')
 
+  offset += SETTLE_MS
   const ranOut = await asPatient.post(`/sessions/${code}/new-case`)
   t.same(ranOut.json.availableTopics, ['Respiratory'])
   t.equal(ranOut.json.noMoreCases, true)
@@ -106,8 +111,8 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
   const respiratory = await doctorSees(t, code, asPatient)
   t.equal(respiratory.selectedCase.category.name, 'Respiratory')
   t.equal(respiratory.selectedTopics, '["Cardiology","Respiratory"]')
-  await asPatient.post(`/sessions/${code}/skip-phase`)
-  await asPatient.post(`/sessions/${code}/skip-phase`)
+  await asPatient.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await asPatient.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
   t.equal((await asDoctor.post('/feedback/submit', { sessionCode: code, comment: 'Round two', criteriaScores: scores(2, 1) })).status, 200)
   t.equal((await asObserver.post('/feedback/submit', { sessionCode: code, comment: 'Round two obs', criteriaScores: scores(1, 1) })).status, 200)
 

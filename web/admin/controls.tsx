@@ -2,7 +2,8 @@ import { useId, type ChangeEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Button } from '../components/Button.tsx'
 import { ErrorText, Field, Input, Label } from '../forms/TextField.tsx'
-import { theme } from '../theme.ts'
+import { visuallyHidden } from '../global-style.ts'
+import { NARROW, theme } from '../theme.ts'
 
 /** The labelled inputs and list furniture the three admin tabs share. */
 
@@ -89,7 +90,7 @@ export const Count = styled.p`
   margin: 0 0 12px;
 `
 
-/** Wide tables scroll sideways inside this box, so the page itself never does at 360 px. */
+/** Between phone and desktop widths, a table wider than the screen scrolls inside this box, never the page. */
 export const TableScroll = styled.div`
   overflow-x: auto;
   border: 1px solid ${theme.color.border};
@@ -97,9 +98,14 @@ export const TableScroll = styled.div`
   background: ${theme.color.surface};
 `
 
-export const Table = styled.table`
+/**
+ * A table on wider screens; on phones each row is a card whose cells stack, first cell as its title and actions
+ * in full view (no sideways scrolling to reach Delete). The column headers stay for screen readers, and a cell
+ * whose value does not say what it is carries `data-label`, shown before it on phones only.
+ */
+export const Table = styled.table<{ $minWidth?: string }>`
   width: 100%;
-  min-width: 640px;
+  min-width: ${({ $minWidth = '640px' }) => $minWidth};
   border-collapse: collapse;
   th, td {
     padding: 10px 12px;
@@ -109,6 +115,15 @@ export const Table = styled.table`
   }
   th { background: ${theme.color.background}; font-size: 0.9rem; }
   tbody tr:last-child td { border-bottom: 0; }
+  @media ${NARROW} {
+    &, tbody { display: block; min-width: 0; }
+    thead { ${visuallyHidden} }
+    tr { display: grid; gap: 6px; padding: 12px 16px; border-bottom: 1px solid ${theme.color.border}; }
+    tbody tr:last-child { border-bottom: 0; }
+    td { display: block; padding: 0; border: 0; overflow-wrap: anywhere; }
+    td:first-child:not(:only-child) { font-weight: 700; }
+    td[data-label]::before { content: attr(data-label) ': '; color: ${theme.color.muted}; font-weight: 600; }
+  }
 `
 
 export const RowActions = styled.div`

@@ -1,6 +1,7 @@
 import { Client, type IFrame } from '@stomp/stompjs'
 import SockJS from 'sockjs-client'
 import type { LiveMessage } from '../../schemas/session-wire.ts'
+import { readLiveMessage } from './live-message.ts'
 
 /**
  * The room's live channel: STOMP over SockJS at /ws (DESIGN.md, live channel), subscribed to the session's
@@ -32,6 +33,8 @@ export function connectLive(code: string, currentToken: () => string | null, han
   let connectedThisAttempt = false
   let refusedThisAttempt = false
   let closed = false
+  /** Numbers each attempt's SUBSCRIBE receipt. */
+  let subscriptions = 0
 
   const client = new Client({
     webSocketFactory: () => new SockJS('/ws'),
@@ -53,9 +56,15 @@ export function connectLive(code: string, currentToken: () => string | null, han
     },
     onConnect: () => {
       connectedThisAttempt = true
-      client.subscribe(`/topic/session/${code}`, (frame) => deliver(frame, handlers))
-      handlers.onStatus('connected')
-      handlers.onConnected()
+      // The room re-reads the session once the server has granted the subscription: the subscription hears
+      // the commits after the version the server granted it at, and that read sees at least those.
+      subscriptions += 1
+      const receipt = `subscribed-${subscriptions}`
+      client.watchForReceipt(receipt, () => {
+        handlers.onStatus('connected')
+        handlers.onConnected()
+      })
+      client.subscribe(`/topic/session/${code}`, (frame) => deliver(frame, handlers), { receipt })
     },
     // The server ends a connection it refuses (an expired token, a subscription it denies) with an ERROR frame,
     // even after CONNECTED. That attempt failed: counting it is what stops an endless reconnect loop.
@@ -91,12 +100,6 @@ export function connectLive(code: string, currentToken: () => string | null, han
 }
 
 function deliver(frame: IFrame, handlers: LiveHandlers) {
-  let message: LiveMessage
-  try {
-    message = JSON.parse(frame.body) as LiveMessage
-  } catch {
-    // Not one of ours (WIRE.md section 3 bodies are always JSON): nothing to show.
-    return
-  }
-  if (message && typeof message.type === 'string') handlers.onMessage(message)
+  const message = readLiveMessage(frame.body)
+  if (message) handlers.onMessage(message)
 }

@@ -1,8 +1,8 @@
-import type { SessionConfig } from '../../schemas/session/types.ts'
-import type { FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
+import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from '../../schemas/session/config-rules.ts'
+import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
+import type { FeedbackSubmission } from '../session/room/room-machine.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, ObserverFeedbackStatus, SessionDetails } from '../../schemas/session-wire.ts'
-import { observeResponse } from '../session/server-clock.ts'
-import { api } from './client.ts'
+import { api, type RequestOptions } from './client.ts'
 
 /** The session calls of SPEC section 7, typed by schemas/session-wire.ts. */
 
@@ -30,14 +30,14 @@ export const sessionsApi = {
     api.post<{ sessionCode: string }>('/sessions', {
       title,
       sessionType: 'TOPIC',
-      readingTime: 2,
-      consultationTime: 8,
+      readingTime: DEFAULT_READING_TIME,
+      consultationTime: DEFAULT_CONSULTATION_TIME,
       timingType: 'COUNTDOWN',
-      selectedTopics: ['Random'],
+      selectedTopics: [RANDOM_TOPIC],
     }),
   join: (code: string) => api.post<JoinAnswer>('/sessions/join', { code }),
-  /** Every read also tells the page how far its clock is from the server's. */
-  get: (code: string, signal?: AbortSignal) => api.get<SessionDetails>(path(code), { signal, onResponse: observeResponse(Date.now()) }),
+  /** The pages read a session through readSession (web/session/server-clock.ts), which also syncs their clock. */
+  get: (code: string, options: Omit<RequestOptions, 'body'> = {}) => api.get<SessionDetails>(path(code), options),
   joinWithRole: (code: string, role: Exclude<LowerRole, 'doctor'>) => api.post<JoinWithRoleAnswer>(path(code, '/join-with-role'), { role }),
   configure: (code: string, body: ConfigureRequest) => api.post<unknown>(path(code, '/configure'), body),
   start: (code: string) => api.post<unknown>(path(code, '/start')),
@@ -46,13 +46,14 @@ export const sessionsApi = {
    * skipped makes the server refuse it (409) if the clock already moved the session on, instead of skipping twice.
    */
   skipPhase: (code: string, phase: 'READING' | 'CONSULTATION') => api.post<unknown>(path(code, '/skip-phase'), { phase }),
-  newCase: (code: string) => api.post<NewCaseAnswer>(path(code, '/new-case')),
+  /** Naming the case being replaced makes a second click, after the first replaced it, a 409 instead of another case. */
+  newCase: (code: string, caseId: number | undefined) => api.post<NewCaseAnswer>(path(code, '/new-case'), { caseId }),
   selectNewTopic: (code: string, topic: string) => api.post<unknown>(path(code, '/select-new-topic'), { topic }),
   end: (code: string) => api.post<unknown>(path(code, '/end')),
   complete: (code: string) => api.post<unknown>(path(code, '/complete')),
   leave: (code: string) => api.post<unknown>(path(code, '/leave')),
   observerFeedbackStatus: (code: string) => api.get<ObserverFeedbackStatus>(path(code, '/observer-feedback-status')),
-  active: () => api.get<ActiveSessionItem[]>('/sessions/user/active'),
+  active: (signal?: AbortSignal) => api.get<ActiveSessionItem[]>('/sessions/user/active', { signal }),
   submitFeedback: (body: FeedbackSubmission) => api.post<unknown>('/feedback/submit', body),
   feedbackReceived: () => api.get<FeedbackReceivedItem[]>('/feedback/received'),
   recallDates: () => api.get<string[]>('/cases/recall/dates'),

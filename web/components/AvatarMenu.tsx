@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import type { UserView } from '../../schemas/auth.ts'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { NARROW, theme } from '../theme.ts'
 
 interface Item {
@@ -30,6 +30,7 @@ export function AvatarMenu({ user }: { user: UserView }) {
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
   const menuId = useId()
+  const initials = initialsOf(user.name)
 
   const visibleItems = () =>
     Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []).filter((el) => el.getClientRects().length > 0)
@@ -87,7 +88,8 @@ export function AvatarMenu({ user }: { user: UserView }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.name}`}
+        // Starts with the initials it shows, so saying what you see ("click PN") reaches it (WCAG 2.5.3).
+        aria-label={`${initials}: Account menu for ${user.name}`}
         onClick={() => setOpen((was) => !was)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -96,7 +98,7 @@ export function AvatarMenu({ user }: { user: UserView }) {
           }
         }}
       >
-        <Initials aria-hidden="true">{initialsOf(user.name)}</Initials>
+        <Initials aria-hidden="true">{initials}</Initials>
       </AvatarButton>
       <Popup hidden={!open}>
         <MenuHeader>

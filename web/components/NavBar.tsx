@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import { Link, useLocation } from 'wouter'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { NARROW, theme } from '../theme.ts'
 import { AvatarMenu } from './AvatarMenu.tsx'
 

@@ -6,13 +6,11 @@ import { phaseLabel } from '../session/RoomHeader.tsx'
 import { theme } from '../theme.ts'
 
 /** The sessions the user is still in; each resumes in its room. */
-export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] | null }) {
+export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) {
   return (
     <section aria-labelledby="active-sessions-heading">
       <h2 id="active-sessions-heading">Active Sessions</h2>
-      {sessions === null ? (
-        <Muted>Loading…</Muted>
-      ) : sessions.length === 0 ? (
+      {sessions.length === 0 ? (
         <Muted>You are not in any session right now.</Muted>
       ) : (
         <List>

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
+import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
-import { formatScore } from '../../schemas/session-room/feedback-form.ts'
+import { formatScore } from '../session/room/feedback-form.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { theme } from '../theme.ts'
 import { CRITERION_WORDS, OVERALL_WORDS, criterionBand, maximumOverall, overallBand, receivedCriterionScore, type Band } from './score-bands.ts'
@@ -12,13 +13,11 @@ const BAND_COLOURS: Record<Band, { text: string; background: string }> = {
 }
 
 /** Feedback other participants gave the user, newest first, with the scores in their bands (SPEC section 9). */
-export function FeedbackReceived({ items }: { items: FeedbackReceivedItem[] | null }) {
+export function FeedbackReceived({ items }: { items: FeedbackReceivedItem[] }) {
   return (
     <section aria-labelledby="feedback-received-heading">
       <h2 id="feedback-received-heading">Feedback Received</h2>
-      {items === null ? (
-        <Muted>Loading…</Muted>
-      ) : items.length === 0 ? (
+      {items.length === 0 ? (
         <Muted>No feedback yet. It appears here after you play the doctor in a session.</Muted>
       ) : (
         <List>
@@ -65,7 +64,7 @@ function FeedbackCard({ item }: { item: FeedbackReceivedItem }) {
                 <span>Not scored</span>
               ) : (
                 <Pill $band={criterionBandValue}>
-                  {formatScore(score)} / 4 · {CRITERION_WORDS[criterionBandValue]}
+                  {formatScore(score)} / {MAX_SCORE} · {CRITERION_WORDS[criterionBandValue]}
                 </Pill>
               )}
             </li>

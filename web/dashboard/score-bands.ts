@@ -1,5 +1,5 @@
 import type { CriterionScore } from '../../schemas/session/types.ts'
-import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, meanOfScored, roundedScore } from '../../schemas/session/feedback-scores.ts'
 
 /**
  * The colour bands of SPEC section 9. The overall score is the sum of the criterion scores (docs/decisions.md),
@@ -16,7 +16,7 @@ export const CRITERION_MEDIUM_FROM = 2.4
 export function overallBand(sum: number, criteriaCount: number): Band {
   if (criteriaCount === 0) return 'low'
   // Rounded as scores are (two decimals), so 9.6 over 3 criteria is 3.2, not 3.1999...
-  return criterionBand(Math.round((sum / criteriaCount) * 100) / 100)
+  return criterionBand(roundedScore(sum / criteriaCount))
 }
 
 export function criterionBand(score: number): Band {
@@ -30,9 +30,7 @@ export const CRITERION_WORDS: Record<Band, string> = { high: 'Good', medium: 'Me
 
 /** A criterion's score as given: direct, or the mean of its scored sub-criteria; null if nothing was scored. */
 export function receivedCriterionScore(criterion: CriterionScore): number | null {
-  if (criterion.subScores.length === 0) return criterion.score
-  const scored = criterion.subScores.flatMap((sub) => (sub.score === null ? [] : [sub.score]))
-  return scored.length === 0 ? null : scored.reduce((sum, score) => sum + score, 0) / scored.length
+  return criterion.subScores.length === 0 ? criterion.score : meanOfScored(criterion.subScores.map((sub) => sub.score))
 }
 
 export function maximumOverall(criteriaCount: number): number {

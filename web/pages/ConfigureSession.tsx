@@ -6,7 +6,7 @@ import {
   READING_TIME_OPTIONS,
   configProblem,
   type ConfigDraft,
-} from '../../schemas/session-room/config-form.ts'
+} from '../session/room/config-form.ts'
 import { errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { Alert } from '../components/Alert.tsx'

@@ -9,6 +9,7 @@ import { FormPage } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { TextField } from '../forms/TextField.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { LeavingWarning } from '../session/LeavingWarning.tsx'
 
 /** What the configure page is handed (SPEC section 2): the creator is the host and plays the doctor. */
 export interface ConfigurePageState {
@@ -35,6 +36,7 @@ export default function CreateSession() {
 
   return (
     <FormPage title="Create a session" intro="You host the session and play the doctor. Next you choose the topics and timings.">
+      <LeavingWarning action="create" />
       {error && <Alert tone="error">{error}</Alert>}
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Create a session">
         <TextField form={form} name="title" label="Session Title" maxLength={200} placeholder="e.g. Evening cardiology practice" />

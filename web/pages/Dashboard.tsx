@@ -2,10 +2,11 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import type { ActiveSessionItem, FeedbackReceivedItem } from '../../schemas/session-wire.ts'
 import { sessionsApi } from '../api/sessions.ts'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
+import { DashboardSkeleton } from '../dashboard/DashboardSkeleton.tsx'
 import { FeedbackReceived } from '../dashboard/FeedbackReceived.tsx'
 import { usePolling } from '../session/usePolling.ts'
 
@@ -49,15 +50,24 @@ export default function Dashboard() {
           <ButtonLink href="/session/create">Create Session</ButtonLink>
         </Actions>
       </Heading>
-      <ActiveSessions sessions={sessions} />
-      <FeedbackReceived items={feedback} />
+      {sessions === null || feedback === null ? (
+        <DashboardSkeleton />
+      ) : (
+        <>
+          <ActiveSessions sessions={sessions} />
+          <FeedbackReceived items={feedback} />
+        </>
+      )}
     </Page>
   )
 }
 
+// At least a screen tall, so the footer starts below the fold and never moves in view as the lists arrive or
+// change length (layout shift, issue 12).
 const Page = styled.div`
   width: 100%;
   max-width: 900px;
+  min-height: 100vh;
   margin: 0 auto;
   padding: 32px 16px;
   h1 { font-size: 1.6rem; overflow-wrap: anywhere; }

@@ -9,6 +9,7 @@ import { FormPage } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { TextField } from '../forms/TextField.tsx'
 import { useForm } from '../forms/useForm.ts'
+import { LeavingWarning } from '../session/LeavingWarning.tsx'
 
 export const JOIN_FAILED = 'Invalid session code or session is full'
 
@@ -30,6 +31,7 @@ export default function JoinSession() {
 
   return (
     <FormPage title="Join a session" intro="Enter the code the host shared with you, then choose your role.">
+      <LeavingWarning action="join" />
       {error && <Alert tone="error">{error}</Alert>}
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Join a session">
         <TextField

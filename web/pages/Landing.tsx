@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { rememberPostLoginRedirect } from '../auth/post-login-redirect.ts'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { Community } from '../components/landing/Community.tsx'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { NameCard } from '../components/profile/NameCard.tsx'
 import { PasswordCard } from '../components/profile/PasswordCard.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'

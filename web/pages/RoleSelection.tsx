@@ -11,6 +11,7 @@ import { usePageTitle } from '../components/usePageTitle.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { RoleChoice, type JoinableRole } from '../session/RoleChoice.tsx'
 import { SessionCode, configurePath, roomPath, useSessionCode } from '../session/SessionCode.tsx'
+import { readSession } from '../session/server-clock.ts'
 import { usePolling } from '../session/usePolling.ts'
 
 /** SPEC section 9: the role page reads the session every 2 s, so a role taken meanwhile shows at once. */
@@ -35,7 +36,7 @@ export default function RoleSelection() {
   usePolling(async (signal) => {
     if (!code) return
     try {
-      const answer = await sessionsApi.get(code, signal)
+      const answer = await readSession(code, signal)
       if (signal.aborted) return
       setInfo(answer)
       setError(null)

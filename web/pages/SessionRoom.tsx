@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
-import { findingsOf } from '../../schemas/session-room/case-content.ts'
+import { mayStart } from '../../schemas/session/phase-rules.ts'
+import { findingsOf } from '../session/room/case-content.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
@@ -82,16 +83,16 @@ export default function SessionRoom() {
         </Alert>
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
-      <RoomNotice notice={snapshot.context.notice} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
+      <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
       <Body>
         {session.phase === 'WAITING' && (
-          <WaitingPhase code={session.code} participants={session.participants} canStart={session.isHost && isDoctor} starting={actions.pending === 'start'} onStart={actions.start} />
+          <WaitingPhase code={session.code} participants={session.participants} canStart={mayStart(session)} starting={actions.pending === 'start'} onStart={actions.start} />
         )}
         {session.phase === 'READING' && (
           <ReadingPhase
             session={session}
             clock={clock}
-            controls={{ hasFindings: findings !== null, onShowFindings: showFindings, onSkip: actions.skip, onNewCase: actions.newCase, pending: actions.pending }}
+            controls={{ hasFindings: findings !== null, onShowFindings: showFindings, onSkip: actions.skip, onNewCase: () => actions.newCase(session.selectedCase?.id), pending: actions.pending }}
           />
         )}
         {session.phase === 'CONSULTATION' && (
@@ -112,6 +113,7 @@ export default function SessionRoom() {
       <ExitDialog
         open={exitingInFeedback !== null}
         inFeedback={exitingInFeedback === true}
+        isDoctor={isDoctor}
         busy={actions.pending === 'exit'}
         onCancel={() => setExitingInFeedback(null)}
         onConfirm={() => void actions.exit(exitingInFeedback === true)}

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import type { RoleCaseView } from '../../schemas/case-views.ts'
-import { caseTitle, notesOf } from '../../schemas/session-room/case-content.ts'
+import { caseTitle, notesOf } from './room/case-content.ts'
 import { theme } from '../theme.ts'
 
 const HEADINGS = { doctor: "Doctor's brief", patient: 'Patient script' } as const
@@ -10,31 +10,43 @@ export function CaseNotes({ view }: { view: RoleCaseView | null }) {
   if (!view) return <Muted>No case has been assigned yet.</Muted>
   const title = caseTitle(view)
   const blocks = notesOf(view)
+  // Under the room's h1, each heading this role's view has goes one level down from the one above it, never two
+  // (the patient's view has a title and one side, the doctor's has no title while the case runs).
+  const sideLevel = title ? 3 : 2
+  const sectionLevel = blocks.length > 1 ? sideLevel + 1 : sideLevel
   return (
-    <Article aria-label="Case notes">
-      {title && <h2>{title}</h2>}
+    <article aria-label="Case notes">
+      {title && <Title>{title}</Title>}
       <Category>{view.category.name}</Category>
       {view.description && <Stem>{view.description}</Stem>}
       {blocks.map((block) => (
         <Block key={block.side} $side={block.side}>
-          {blocks.length > 1 && <h3>{HEADINGS[block.side]}</h3>}
+          {blocks.length > 1 && <SideHeading as={`h${sideLevel}`}>{HEADINGS[block.side]}</SideHeading>}
           {block.notes && <Text>{block.notes}</Text>}
           {block.sections.map((section) => (
             <section key={section.id}>
-              <h4>{section.title}</h4>
+              <SectionHeading as={`h${sectionLevel}`}>{section.title}</SectionHeading>
               <Text>{section.content}</Text>
             </section>
           ))}
         </Block>
       ))}
-    </Article>
+    </article>
   )
 }
 
-const Article = styled.article`
-  h2 { font-size: 1.3rem; overflow-wrap: anywhere; }
-  h3 { font-size: 1.1rem; }
-  h4 { font-size: 1rem; margin: 12px 0 4px; }
+const Title = styled.h2`
+  font-size: 1.3rem;
+  overflow-wrap: anywhere;
+`
+
+const SideHeading = styled.h3`
+  font-size: 1.1rem;
+`
+
+const SectionHeading = styled.h4`
+  font-size: 1rem;
+  margin: 12px 0 4px;
 `
 
 const Category = styled.p`

@@ -38,10 +38,13 @@ export function Dialog({
   )
 }
 
+// Title and actions stay in view; a body too tall for the screen (a long list of topics on a phone) scrolls
+// between them, so a closing action is never below the fold.
 const Modal = styled.dialog`
   width: min(560px, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
+  max-height: calc(100dvh - 24px);
   padding: 20px;
+  &[open] { display: flex; flex-direction: column; }
   border: 0;
   border-radius: ${theme.radius.medium};
   box-shadow: ${theme.shadow.menu};
@@ -51,7 +54,12 @@ const Modal = styled.dialog`
 `
 
 const Body = styled.div`
-  margin-bottom: 16px;
+  flex: 0 1 auto;
+  min-height: 0;
+  overflow-y: auto;
+  /* Room inside the scrolling box for the focus ring of a control at its edge. */
+  padding: 6px;
+  margin: 0 -6px 10px;
   overflow-wrap: anywhere;
 `
 

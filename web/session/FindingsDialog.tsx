@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { imageSource, type Findings } from '../../schemas/session-room/case-content.ts'
+import { imageSource, type Findings } from './room/case-content.ts'
 import { API_BASE } from '../api/client.ts'
 import { Button } from '../components/Button.tsx'
 import { Dialog } from './Dialog.tsx'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
-import type { RoomTimer } from '../../schemas/session-room/room-state.ts'
-import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_SECONDS } from '../../schemas/session-room/timer.ts'
+import type { RoomTimer } from './room/room-state.ts'
+import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_SECONDS } from './room/timer.ts'
 import { theme } from '../theme.ts'
 import type { ClockReading } from './server-clock.ts'
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { navigate } from 'wouter/use-browser-location'
-import { criteriaOf } from '../../schemas/session-room/case-content.ts'
-import { choicesFor, type RoomEvent } from '../../schemas/session-room/room-machine.ts'
-import type { RoomSession } from '../../schemas/session-room/room-state.ts'
-import type { RoomSnapshot } from './useRoom.ts'
+import { criteriaOf } from './room/case-content.ts'
+import { choicesFor, givesFeedback, type RoomEvent } from './room/room-machine.ts'
+import type { RoomSession } from './room/room-state.ts'
+import type { RoomSnapshot } from './room/room-machine.ts'
 import { LEAVE_DELAY_MS } from './useRoomActions.ts'
 import { ObserverPendingDialog } from './dialogs/ConfirmDialogs.tsx'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
@@ -26,8 +26,11 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
     setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
   }, [closing, disconnect])
 
-  if (session.role !== 'patient' && session.role !== 'observer') return null
-  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase} />
+  if (!givesFeedback(session.role)) return null
+  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) {
+    const doctorFinished = session.participants.some((p) => p.role === 'doctor' && p.hasCompleted)
+    return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase ? (doctorFinished ? 'doctorFinished' : 'noCaseLeft') : null} />
+  }
   if (me?.joinedAfterConsultation) return <JoinedAfterConsultation />
   return (
     <>

@@ -4,8 +4,8 @@ import { theme } from '../theme.ts'
 
 /**
  * News about the room that someone else caused (room-notice.ts). The status region is always in the page, so
- * screen readers announce the notice when it appears, and holds the words only; the notice stays until
- * dismissed or replaced. Dismissing hands focus to the page rather than dropping it with the button.
+ * screen readers announce the notice when it appears, and holds the words only; the notice stays until the
+ * room moves on from its phase, or it is dismissed or replaced. Dismissing hands focus to the page rather than dropping it with the button.
  */
 export function RoomNotice(props: { notice: string | null; onDismiss: () => void }) {
   const dismiss = () => {

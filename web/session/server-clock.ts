@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
-import type { RoomTimer } from '../../schemas/session-room/room-state.ts'
-import { elapsedSeconds, remainingSeconds } from '../../schemas/session-room/timer.ts'
-import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET, type OffsetBounds } from '../../schemas/session-room/clock-offset.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import type { RoomTimer } from './room/room-state.ts'
+import { elapsedSeconds, remainingSeconds } from './room/timer.ts'
+import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET, type OffsetBounds } from './room/clock-offset.ts'
 
 /**
- * The page's estimate of the server's clock (schemas/session-room/clock-offset.ts explains the bounds). One
+ * The page's estimate of the server's clock (web/session/room/clock-offset.ts explains the bounds). One
  * per page: every session answer and live timer message narrows it, whichever screen saw it.
  */
 let bounds: OffsetBounds = UNKNOWN_OFFSET
@@ -20,6 +21,9 @@ export function observeResponse(sentAt: number) {
     if (observed) bounds = combineBounds(bounds, observed)
   }
 }
+
+/** Reads a session; every read also tells the page how far its clock is from the server's. */
+export const readSession = (code: string, signal?: AbortSignal) => sessionsApi.get(code, { signal, onResponse: observeResponse(Date.now()) })
 
 /** A live message stamped with the server's time of the event it reports, just received. */
 export function observeServerEvent(serverTimestamp: number) {

@@ -1,18 +1,17 @@
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { fromPromise, type SnapshotFrom } from 'xstate'
-import { roomMachine, type FeedbackSubmission } from '../../schemas/session-room/room-machine.ts'
+import { fromPromise } from 'xstate'
+import { roomMachine, type FeedbackSubmission } from './room/room-machine.ts'
 import type { LiveMessage, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
-import { useAuth } from '../auth/AuthContext.tsx'
+import { useAuth } from '../account/AuthContext.tsx'
 import { authStore } from '../auth/auth-store.ts'
 import { ACCESS_DENIED, NO_CODE, roomLoadError } from './RoomScreens.tsx'
 import { useKeptDraft } from './feedback/useKeptDraft.ts'
-import { observeServerEvent, serverNow } from './server-clock.ts'
+import { observeServerEvent, readSession, serverNow } from './server-clock.ts'
 
-export type RoomSnapshot = SnapshotFrom<typeof roomMachine>
 /** The live channel's state, or 'stale': connected, but the session could not be read again after connecting. */
 export type RoomLiveStatus = LiveStatus | 'stale'
 
@@ -52,7 +51,7 @@ export function useRoom(code: string) {
     async (signal?: AbortSignal): Promise<boolean> => {
       if (!code) return failLoad(NO_CODE)
       try {
-        const details = await sessionsApi.get(code, signal)
+        const details = await readSession(code, signal)
         if (signal?.aborted) return false
         if (!details) return failLoad('Session data not found')
         if (!details.userRole) return failLoad(ACCESS_DENIED)

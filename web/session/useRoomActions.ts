@@ -52,11 +52,11 @@ export function useRoomActions(code: string, hooks: RoomActionHooks) {
 
   const start = () => run('start', () => sessionsApi.start(code), 'Failed to start session')
   const skip = () => run('skip', () => sessionsApi.skipPhase(code, 'READING'), 'Failed to skip to consultation')
-  const newCase = () =>
+  const newCase = (replacingCaseId: number | undefined) =>
     run(
       'newCase',
       async () => {
-        const answer = await sessionsApi.newCase(code)
+        const answer = await sessionsApi.newCase(code, replacingCaseId)
         if (!answer?.noMoreCases) return
         const { currentTopic: completedTopic, availableTopics, message } = answer
         hooks.onTopicSelectionNeeded({ type: 'TOPIC_SELECTION_NEEDED', sessionCode: code, completedTopic, availableTopics, message })

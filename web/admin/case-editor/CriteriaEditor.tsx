@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import type { CriterionView } from '../../../schemas/content.ts'
+import { MAX_SCORE, MIN_SCORE } from '../../../schemas/session/feedback-scores.ts'
 import type { FieldErrors } from '../../../schemas/validate.ts'
 import { Button } from '../../components/Button.tsx'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
@@ -41,7 +42,7 @@ export function CriteriaEditor({ criteria, onChange, errors }: CriteriaEditorPro
   return (
     <Group ref={groupRef}>
       <legend>Feedback criteria</legend>
-      {criteria.length === 0 && <Hint>No criteria yet. Peers score each criterion from 0 to 4.</Hint>}
+      {criteria.length === 0 && <Hint>No criteria yet. Peers score each criterion from {MIN_SCORE} to {MAX_SCORE}.</Hint>}
       {criteria.map((criterion, index) => {
         const itemName = `Criterion ${index + 1}`
         const headingId = `${headingBase}-${criterion.id}`

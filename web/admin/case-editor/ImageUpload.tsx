@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import styled from 'styled-components'
-import { imageSource } from '../../../schemas/session-room/case-content.ts'
+import { imageSource } from '../../session/room/case-content.ts'
 import { API_BASE, errorMessage } from '../../api/client.ts'
 import { uploadImage } from '../../api/content.ts'
 import { ErrorText, Field, Label } from '../../forms/TextField.tsx'

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react'
-import styled from 'styled-components'
 import type { CategoryView } from '../../../schemas/content.ts'
 import { deleteCategory } from '../../api/content.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
@@ -43,7 +42,7 @@ export function CategoriesTab({ bank }: { bank: CaseBank }) {
         <EmptyState>{needle ? 'No categories match your search.' : 'No categories yet.'}</EmptyState>
       ) : (
         <TableScroll>
-          <NarrowTable>
+          <Table $minWidth="420px">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -56,7 +55,7 @@ export function CategoriesTab({ bank }: { bank: CaseBank }) {
                 <CategoryRow key={category.id} category={category} caseCount={caseCounts.get(category.id) ?? 0} onRenamed={bank.putCategory} onDelete={setDeleting} />
               ))}
             </tbody>
-          </NarrowTable>
+          </Table>
         </TableScroll>
       )}
       {deleting && (
@@ -74,7 +73,3 @@ export function CategoriesTab({ bank }: { bank: CaseBank }) {
     </section>
   )
 }
-
-const NarrowTable = styled(Table)`
-  min-width: 420px;
-`

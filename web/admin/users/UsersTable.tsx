@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import type { UserView } from '../../../schemas/auth.ts'
-import { useAuth } from '../../auth/AuthContext.tsx'
+import { useAuth } from '../../account/AuthContext.tsx'
 import { theme } from '../../theme.ts'
 import { EmptyState, RowActions, SmallButton, Table, TableScroll } from '../controls.tsx'
 
@@ -36,7 +36,7 @@ export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
               <td>
                 <RoleBadge $admin={user.role === 'ADMIN'}>{user.role}</RoleBadge>
               </td>
-              <td>{user.provider === 'GOOGLE' ? 'Google' : 'Email'}</td>
+              <td data-label="Account type">{user.provider === 'GOOGLE' ? 'Google' : 'Email'}</td>
               <td>
                 <RowActions>
                   <SmallButton type="button" $variant="secondary" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.name}`}>

@@ -1,7 +1,7 @@
 import { ProfileBody, type UserView } from '../../../schemas/auth.ts'
 import { updateProfile } from '../../api/auth.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
-import { useAuth } from '../../auth/AuthContext.tsx'
+import { useAuth } from '../../account/AuthContext.tsx'
 import { ReadOnlyField, TextField } from '../../forms/TextField.tsx'
 import { useForm } from '../../forms/useForm.ts'
 import { Alert } from '../Alert.tsx'

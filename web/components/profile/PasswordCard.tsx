@@ -1,7 +1,7 @@
 import { ChangePasswordForm } from '../../../schemas/auth.ts'
 import { changePassword } from '../../api/auth.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
-import { useAuth } from '../../auth/AuthContext.tsx'
+import { useAuth } from '../../account/AuthContext.tsx'
 import { TextField } from '../../forms/TextField.tsx'
 import { useForm } from '../../forms/useForm.ts'
 import { Alert } from '../Alert.tsx'

@@ -1,14 +1,19 @@
 import styled from 'styled-components'
-import { minutesLabel, totalMinutes, type ConfigDraft } from '../../../schemas/session-room/config-form.ts'
+import { drawDescription, minutesLabel, totalMinutes, type ConfigDraft } from '../room/config-form.ts'
 import { theme } from '../../theme.ts'
 import { formatDay } from './RecallRange.tsx'
 
-/** The summary panel of SPEC section 2: what the session will be, and how long it takes. */
+/**
+ * The summary panel of SPEC section 2: what the session will be, and how long it takes. Its first line says
+ * where the cases come from, and is read out as it changes: adding a topic also removes Random.
+ */
 export function ConfigSummary({ draft }: { draft: ConfigDraft }) {
+  const draw = drawDescription(draft, formatDay)
   const range = draft.recallStartDate && draft.recallEndDate ? `${formatDay(draft.recallStartDate)} to ${formatDay(draft.recallEndDate)}` : 'Not chosen yet'
   return (
     <Panel aria-labelledby="summary-heading">
       <h2 id="summary-heading">Summary</h2>
+      <Draw role="status">{draw}</Draw>
       <dl>
         <dt>Session type</dt>
         <dd>{draft.sessionType === 'TOPIC' ? 'Topic-based' : 'Recall'}</dd>
@@ -39,4 +44,11 @@ const Panel = styled.section`
   dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0; }
   dt { color: ${theme.color.muted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
+`
+
+const Draw = styled.p`
+  margin: 0 0 12px;
+  font-weight: 600;
+  overflow-wrap: anywhere;
+  &:empty { margin: 0; }
 `

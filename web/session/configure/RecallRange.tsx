@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { datesInRange, rangeLimits } from '../../../schemas/session-room/config-form.ts'
+import { datesInRange, rangeLimits } from '../room/config-form.ts'
 import { Field, Input, Label } from '../../forms/TextField.tsx'
 import { theme } from '../../theme.ts'
 

@@ -1,9 +1,12 @@
 import { useId, useRef, useState } from 'react'
 import styled from 'styled-components'
-import { RANDOM_TOPIC, topicOptions, withTopic } from '../../../schemas/session-room/config-form.ts'
+import { RANDOM_TOPIC, topicOptions, withTopicAdded } from '../room/config-form.ts'
 import { theme } from '../../theme.ts'
 
-/** Topics as removable chips, added from a dropdown; the Random chip says how many categories it draws from. */
+/**
+ * Topics as removable chips, added from a dropdown; the Random chip says how many categories it draws from.
+ * Adding a category replaces Random and adding Random replaces the categories (schemas/session/topic-choice.ts).
+ */
 export function TopicPicker({ categories, topics, onChange }: { categories: string[]; topics: string[]; onChange: (topics: string[]) => void }) {
   const selectId = useId()
   const [pick, setPick] = useState('')
@@ -13,7 +16,7 @@ export function TopicPicker({ categories, topics, onChange }: { categories: stri
 
   const add = () => {
     if (!pick) return
-    onChange(withTopic(topics, pick))
+    onChange(withTopicAdded(topics, pick))
     setPick('')
   }
 

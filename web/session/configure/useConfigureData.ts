@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import type { SessionDetails } from '../../../schemas/session-wire.ts'
-import { FALLBACK_TOPICS } from '../../../schemas/session-room/config-form.ts'
-import { parseTopics } from '../../../schemas/session-room/room-state.ts'
+import { FALLBACK_TOPICS, RANDOM_TOPIC, topicsToDraw } from '../room/config-form.ts'
+import { parseTopics } from '../room/room-state.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { fetchCategories } from '../../api/content.ts'
 import { sessionsApi } from '../../api/sessions.ts'
-import type { ConfigDraft } from '../../../schemas/session-room/config-form.ts'
+import { readSession } from '../server-clock.ts'
+import type { ConfigDraft } from '../room/config-form.ts'
 
 export interface ConfigureData {
   session: SessionDetails
@@ -28,7 +29,7 @@ export function useConfigureData(code: string) {
     const controller = new AbortController()
     ;(async () => {
       try {
-        const session = await sessionsApi.get(code, controller.signal)
+        const session = await readSession(code, controller.signal)
         const [categories, dates] = await Promise.allSettled([fetchCategories(), sessionsApi.recallDates()])
         if (controller.signal.aborted) return
         const categoriesOk = categories.status === 'fulfilled'
@@ -38,7 +39,7 @@ export function useConfigureData(code: string) {
           recallDates: categoriesOk && dates.status === 'fulfilled' ? dates.value : [],
           initial: {
             sessionType: session.sessionType,
-            topics: session.sessionType === 'TOPIC' ? parseTopics(session.selectedTopics) : ['Random'],
+            topics: session.sessionType === 'TOPIC' ? topicsToDraw(parseTopics(session.selectedTopics)) : [RANDOM_TOPIC],
             recallStartDate: session.recallStartDate ?? '',
             recallEndDate: session.recallEndDate ?? '',
             readingTime: session.readingTime,

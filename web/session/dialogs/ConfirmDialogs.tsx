@@ -38,15 +38,27 @@ function ChoiceDialog({ open, title, cancelLabel, onCancel, confirmLabel, onConf
   )
 }
 
+interface ExitDialogProps {
+  open: boolean
+  inFeedback: boolean
+  /** The doctor gives no feedback: completing means no further case for them, while the others finish scoring. */
+  isDoctor: boolean
+  busy: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
 /** SPEC section 2: in the feedback phase leaving completes the session; at any other time it is an exit. */
-export function ExitDialog({ open, inFeedback, busy, onConfirm, onCancel }: { open: boolean; inFeedback: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ExitDialog({ open, inFeedback, isDoctor, busy, onConfirm, onCancel }: ExitDialogProps) {
   const title = inFeedback ? 'Complete Session' : 'Exit Session'
   return (
     <ChoiceDialog open={open} title={title} cancelLabel="Stay" onCancel={onCancel} confirmLabel={title} onConfirm={onConfirm} busyLabel={busy ? 'Leaving…' : null}>
-      {inFeedback ? (
-        <p>Completing the session ends your part in it. Feedback can no longer be modified afterwards.</p>
-      ) : (
+      {!inFeedback ? (
         <p>The other participants will be notified that you left. The session may end if too few participants remain.</p>
+      ) : isDoctor ? (
+        <p>Completing the session ends your part in it: no further case is played in this session. It closes once the patient and observer have finished; the feedback they give you then appears on your dashboard.</p>
+      ) : (
+        <p>Completing the session ends your part in it. Feedback can no longer be modified afterwards.</p>
       )}
     </ChoiceDialog>
   )

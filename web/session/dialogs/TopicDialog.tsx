@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import type { TopicChoice } from '../../../schemas/session-room/room-state.ts'
+import type { TopicChoice } from '../room/room-state.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { Button, ButtonLink } from '../../components/Button.tsx'
 import { Dialog } from '../Dialog.tsx'

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
+import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
 import {
   NO_CRITERIA,
   criterionScore,
@@ -9,8 +10,8 @@ import {
   orderedCriteria,
   slotId,
   type FeedbackDraft,
-} from '../../../schemas/session-room/feedback-form.ts'
-import type { SubmitChoice } from '../../../schemas/session-room/room-machine.ts'
+} from '../room/feedback-form.ts'
+import type { SubmitChoice } from '../room/room-machine.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
@@ -105,7 +106,7 @@ function averageText(criterion: CriterionView, draft: FeedbackDraft): string {
   const score = criterionScore(criterion, draft.scores)
   if (score === null) return 'Average: not scored yet'
   const left = criterion.subCriteria.filter((sub) => draft.scores[slotId(criterion.id, sub.id)] === undefined).length
-  return `Average: ${formatScore(score)} / 4${left > 0 ? ` (${left} not scored yet)` : ''}`
+  return `Average: ${formatScore(score)} / ${MAX_SCORE}${left > 0 ? ` (${left} not scored yet)` : ''}`
 }
 
 const Form = styled.form`

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import styled from 'styled-components'
-import { SCORE_STEPS } from '../../../schemas/session-room/feedback-form.ts'
+import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
+import { SCORE_STEPS } from '../room/feedback-form.ts'
 import { theme } from '../../theme.ts'
 
 /**
@@ -22,7 +23,7 @@ export function ScoreScale(props: { name: string; label: string; value: number |
               value={step}
               checked={value === step}
               onChange={() => props.onChange(step)}
-              aria-label={`${label}: ${step} of 4`}
+              aria-label={`${label}: ${step} of ${MAX_SCORE}`}
               aria-describedby={missing ? missingId : undefined}
             />
             <span aria-hidden="true">{step}</span>

@@ -4,7 +4,7 @@
  * not localStorage: it ends with the tab, so a shared computer does not keep one doctor's scores for long, and
  * the user id in the key keeps them from whoever signs in next in the same tab.
  */
-import type { FeedbackDraft } from '../../../schemas/session-room/feedback-form.ts'
+import type { FeedbackDraft } from '../room/feedback-form.ts'
 
 export interface KeptDraft {
   /** draftCase() of the form it belongs to: case and round. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { draftCase } from '../../../schemas/session-room/room-state.ts'
-import type { RoomEvent } from '../../../schemas/session-room/room-machine.ts'
-import type { RoomSnapshot } from '../useRoom.ts'
+import { draftCase } from '../room/room-state.ts'
+import type { RoomEvent } from '../room/room-machine.ts'
+import type { RoomSnapshot } from '../room/room-machine.ts'
 import { clearDraft, loadDraft, saveDraft } from './draft-storage.ts'
 
 /**

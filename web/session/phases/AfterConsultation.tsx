@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import type { RoomSession } from '../room/room-state.ts'
 import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { roleLabel } from '../RoleBadge.tsx'
@@ -19,19 +19,26 @@ export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession;
           </li>
         ))}
       </List>
-      <p>Your feedback appears on your dashboard as soon as it is submitted. Use Exit to complete the session.</p>
+      <p>Your feedback appears on your dashboard once this round is over. Use Exit to complete the session.</p>
     </section>
   )
 }
 
-/** What a patient or observer sees once their feedback is in. */
-/** `noNextCase`: the patient asked for the next case and none was left to start. */
-export function FeedbackSubmitted({ noNextCase = false }: { noNextCase?: boolean }) {
+const NO_NEXT_CASE = {
+  noCaseLeft: 'No case is left in this topic, so no new case was started.',
+  doctorFinished: 'The doctor has completed the session, so no new case was started.',
+}
+
+/**
+ * What a patient or observer sees once their feedback is in. `noNextCase`: the patient asked for the next case
+ * and none was started, and why.
+ */
+export function FeedbackSubmitted({ noNextCase = null }: { noNextCase?: keyof typeof NO_NEXT_CASE | null }) {
   return (
     <Submitted role="status">
       <h2>Feedback Submitted</h2>
       <p>Thank you. The doctor can read it on their dashboard.</p>
-      {noNextCase && <p>No case is left in this topic, so no new case was started. Use Exit to complete the session.</p>}
+      {noNextCase && <p>{NO_NEXT_CASE[noNextCase]} Use Exit to complete the session.</p>}
     </Submitted>
   )
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import type { RoomSession } from '../room/room-state.ts'
 import { Button } from '../../components/Button.tsx'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { EndConsultationDialog } from '../dialogs/ConfirmDialogs.tsx'

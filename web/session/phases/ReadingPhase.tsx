@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import type { RoomSession } from '../../../schemas/session-room/room-state.ts'
+import type { RoomSession } from '../room/room-state.ts'
 import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { CaseNotes } from '../CaseNotes.tsx'

@@ -1,13 +1,13 @@
 /**
  * The feedback form's rules (SPEC section 5, feedback submit): one score slot per criterion without
- * sub-criteria and per sub-criterion, all empty at first; whole steps 0-4; a criterion with sub-criteria shows
- * the average of its sub-scores; nothing is sent until every slot is filled.
+ * sub-criteria and per sub-criterion, all empty at first; nothing is sent until every slot is filled. The
+ * scores' own rules (whole steps from MIN_SCORE to MAX_SCORE, a sub-criteria mean) are the server's (schemas/session/feedback-scores.ts).
  */
 import * as v from 'valibot'
-import type { CriterionView } from '../content.ts'
-import { MAX_TEXT } from '../session-api.ts'
-import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED } from '../session/feedback-scores.ts'
-import type { CriterionScore } from '../session/types.ts'
+import type { CriterionView } from '../../../schemas/content.ts'
+import { MAX_TEXT } from '../../../schemas/session-api.ts'
+import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED, isWholeScore, meanOfScored, roundedScore } from '../../../schemas/session/feedback-scores.ts'
+import type { CriterionScore } from '../../../schemas/session/types.ts'
 
 export { RATINGS_REQUIRED }
 
@@ -47,13 +47,9 @@ export function slotsOf(criteria: readonly CriterionView[]): string[] {
   )
 }
 
-export function isWholeStep(score: number): boolean {
-  return Number.isInteger(score) && score >= MIN_SCORE && score <= MAX_SCORE
-}
-
 /** A score for a slot of this mark scheme, or the draft unchanged for anything else. */
 export function withScore(draft: FeedbackDraft, criteria: readonly CriterionView[], slot: string, score: number): FeedbackDraft {
-  if (!isWholeStep(score) || !slotsOf(criteria).includes(slot)) return draft
+  if (!isWholeScore(score) || !slotsOf(criteria).includes(slot)) return draft
   return { ...draft, scores: { ...draft.scores, [slot]: score } }
 }
 
@@ -65,11 +61,7 @@ export function isComplete(criteria: readonly CriterionView[], scores: ScoreSlot
 /** What a criterion scores: its direct rating, or the average of its sub-scores (null while none is given). */
 export function criterionScore(criterion: CriterionView, scores: ScoreSlots): number | null {
   if (!hasSubCriteria(criterion)) return scores[slotId(criterion.id)] ?? null
-  const given = criterion.subCriteria.flatMap((sub) => {
-    const score = scores[slotId(criterion.id, sub.id)]
-    return score === undefined ? [] : [score]
-  })
-  return given.length === 0 ? null : given.reduce((sum, score) => sum + score, 0) / given.length
+  return meanOfScored(criterion.subCriteria.map((sub) => scores[slotId(criterion.id, sub.id)] ?? null))
 }
 
 /** The body's `criteriaScores` (WIRE.md section 5): a criterion with sub-criteria sends score null. */
@@ -102,7 +94,7 @@ export function restoredDraft(saved: unknown, criteria: readonly CriterionView[]
 
 export const isEmptyDraft = (draft: FeedbackDraft) => draft.comment === '' && Object.keys(draft.scores).length === 0
 
-/** Shows 2.5 as "2.5" and 2.333 as "2.33": averages need no more. */
+/** Shows 2.5 as "2.5" and 2.333 as "2.33". */
 export function formatScore(score: number): string {
-  return String(Math.round(score * 100) / 100)
+  return String(roundedScore(score))
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { UserView } from '../../schemas/auth.ts'
 import { fetchCurrentUser } from '../api/auth.ts'
-import { authStore } from './auth-store.ts'
+import { authStore } from '../auth/auth-store.ts'
 
 export interface Auth {
   user: UserView | null

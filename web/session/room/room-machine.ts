@@ -4,13 +4,14 @@
  * steps, completeness, one submission at a time, the pending-observer question) are SPEC sections 4 and 5.
  * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
  */
-import { assign, fromPromise, setup } from 'xstate'
-import type { CriterionScore } from '../session/types.ts'
-import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../session-wire.ts'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
+import type { CriterionScore } from '../../../schemas/session/types.ts'
+import { upperRole, type LiveMessage, type LowerRole, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
-import { roomNotice } from './room-notice.ts'
+import { noticeAfter, type RoomNotice } from './room-notice.ts'
 
 /** Close (-> dashboard), ask for a new case (patient), or swap seats with the doctor for the next case (patient). */
 export type SubmitChoice = 'close' | 'newCase' | 'roleChange'
@@ -37,8 +38,8 @@ export interface RoomContext {
   choice: SubmitChoice | null
   /** The patient asked for the next case, but the server had none to start (the topic ran out). */
   noNextCase: boolean
-  /** Someone left, or my role changed: shown until dismissed or replaced (room-notice.ts). */
-  notice: string | null
+  /** Someone left, or my role changed: shown until the room moves on from its phase, dismissed or replaced (room-notice.ts). */
+  notice: RoomNotice | null
   /** Submits of this form refused for empty slots: the form marks them, and each refusal takes the user there. */
   refusals: number
 }
@@ -62,9 +63,22 @@ export type RoomEvent =
 /** The new-case submit keeps the "Feedback Submitted" notice this long before the form resets (SPEC section 9). */
 export const FORM_RESET_DELAY_MS = 500
 
-const CHOICES_BY_ROLE: Record<string, SubmitChoice[]> = { patient: ['close', 'newCase', 'roleChange'], observer: ['close'] }
+const requestsOf = (role: LowerRole | null) => (role ? FEEDBACK_REQUESTS[upperRole(role)] : null)
 
-export const choicesFor = (role: string | null): SubmitChoice[] => (role ? (CHOICES_BY_ROLE[role] ?? []) : [])
+/** Whether the room shows this role a feedback form (the server takes feedback from these roles only). */
+export const givesFeedback = (role: LowerRole | null): boolean => requestsOf(role) !== null
+
+/** The submit buttons a role gets: closing, and what the server lets it ask for (FEEDBACK_REQUESTS). */
+export function choicesFor(role: LowerRole | null): SubmitChoice[] {
+  const mayRequest = requestsOf(role)
+  if (!mayRequest) return []
+  // "Role change" asks for the next case as well (requestNewCase and requestRoleChange, WIRE.md section 5).
+  return [
+    'close',
+    ...(mayRequest.newCase ? (['newCase'] as const) : []),
+    ...(mayRequest.newCase && mayRequest.roleChange ? (['roleChange'] as const) : []),
+  ]
+}
 
 function submission(context: RoomContext): FeedbackSubmission {
   const session = context.session!
@@ -112,8 +126,7 @@ export const roomMachine = setup({
       return !choicesFor(session.role).includes(event.choice)
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
-    asksPatientQuestion: ({ context, event }) =>
-      event.type === 'SUBMIT' && context.session?.role === 'patient' && event.choice !== 'close',
+    asksForNextCase: ({ event }) => event.type === 'SUBMIT' && event.choice !== 'close',
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
     choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
@@ -126,7 +139,7 @@ export const roomMachine = setup({
       if (event.type !== 'SNAPSHOT') return {}
       const fresh = fromSnapshot(event.details, context.userId, event.serverNow, context.session)
       const session = replayed(fresh, context.buffer, context.userId)
-      return { session, buffer: null, loadError: null, notice: roomNotice(context.session, session, null, context.userId) ?? context.notice }
+      return { session, buffer: null, loadError: null, notice: noticeAfter(context.notice, context.session, session, null, context.userId) }
     }),
     applyLive: assign(({ context, event }) => {
       if (event.type !== 'LIVE' || !context.session) return {}
@@ -134,7 +147,7 @@ export const roomMachine = setup({
       return {
         session,
         buffer: context.buffer ? [...context.buffer, event.message] : null,
-        notice: roomNotice(context.session, session, event.message, context.userId) ?? context.notice,
+        notice: noticeAfter(context.notice, context.session, session, event.message, context.userId),
       }
     }),
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
@@ -175,7 +188,13 @@ export const roomMachine = setup({
         SNAPSHOT: { actions: 'applySnapshot' },
         SYNC_STARTED: { actions: 'startBuffering' },
         LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { actions: 'applyLive' }],
-        CONSULTATION_ENDED: { actions: assign({ session: ({ context }) => context.session && withFeedbackPhase(context.session) }) },
+        CONSULTATION_ENDED: {
+          actions: assign(({ context }) => {
+            if (!context.session) return {}
+            const session = withFeedbackPhase(context.session)
+            return { session, notice: noticeAfter(context.notice, context.session, session, null, context.userId) }
+          }),
+        },
         DISMISS_NOTICE: { actions: assign({ notice: null }) },
       },
       states: {
@@ -197,7 +216,7 @@ export const roomMachine = setup({
             SUBMIT: [
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
-              { guard: 'asksPatientQuestion', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
+              { guard: 'asksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
             ],
           },
@@ -248,3 +267,4 @@ export const roomMachine = setup({
 })
 
 export type RoomMachine = typeof roomMachine
+export type RoomSnapshot = SnapshotFrom<RoomMachine>

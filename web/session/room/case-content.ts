@@ -2,8 +2,8 @@
  * Reading a role's case view (schemas/case-views.ts) for the room: the server already removed what a role
  * may not see, so these only pick what is there, in the case's order.
  */
-import type { RoleCaseView } from '../case-views.ts'
-import type { CriterionView, SectionView } from '../content.ts'
+import type { RoleCaseView } from '../../../schemas/case-views.ts'
+import type { CriterionView, SectionView } from '../../../schemas/content.ts'
 
 export interface NotesBlock {
   /** "Doctor's brief" or "Patient script": shown as a heading when a role sees both. */

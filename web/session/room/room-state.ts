@@ -1,10 +1,13 @@
 /**
  * What the room knows about its session, and how the GET snapshot and each live message change it (SPEC
- * section 4, room reactions). Pure functions: the room machine (room-machine.ts) only wraps them.
+ * section 4, room reactions). Pure functions: the room machine (room-machine.ts) only wraps them. The phase
+ * is the one thing they do not decide themselves: room-phase.ts does.
  */
-import type { RoleCaseView } from '../case-views.ts'
-import type { Phase, SessionStatus, SessionType, TimingType } from '../session/types.ts'
-import type { LiveMessage, LowerRole, ParticipantView, SessionDetails } from '../session-wire.ts'
+import type { RoleCaseView } from '../../../schemas/case-views.ts'
+import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
+import type { LiveMessage, LowerRole, ParticipantView, SessionDetails } from '../../../schemas/session-wire.ts'
+import { phaseDurationSeconds } from '../../../schemas/session/config-rules.ts'
+import { INITIAL_PHASE, phaseAfter } from './room-phase.ts'
 import { startFromRemaining } from './timer.ts'
 
 export interface RoomTimer {
@@ -29,6 +32,7 @@ export interface TopicChoice {
 export interface RoomSession {
   code: string
   title: string
+  /** Only ever set through phaseAfter (room-phase.ts). */
   phase: Phase
   status: SessionStatus
   currentRound: number
@@ -61,15 +65,11 @@ function isTimedPhase(phase: Phase): phase is RoomTimer['phase'] {
   return phase === 'READING' || phase === 'CONSULTATION'
 }
 
-function phaseMinutes(config: RoomConfig, phase: RoomTimer['phase']): number {
-  return phase === 'READING' ? config.readingTime : config.consultationTime
-}
-
 /** The clock of a GET: from its start timestamp (preferred), else from the seconds it says are left. */
 function snapshotTimer(details: SessionDetails, config: RoomConfig, serverNow: number): RoomTimer | null {
   const { phase } = details
   if (!isTimedPhase(phase)) return null
-  const durationSeconds = details.totalTime > 0 ? details.totalTime : Math.round(phaseMinutes(config, phase) * 60)
+  const durationSeconds = details.totalTime > 0 ? details.totalTime : phaseDurationSeconds(config, phase)
   if (details.timerStartTimestamp !== null) return { phase, startTimestamp: details.timerStartTimestamp, durationSeconds }
   if (details.timeRemaining > 0) return { phase, startTimestamp: startFromRemaining(durationSeconds, details.timeRemaining, serverNow), durationSeconds }
   return null
@@ -94,7 +94,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
   return {
     code: details.code,
     title: details.title,
-    phase: details.phase,
+    phase: phaseAfter(previous?.phase ?? INITIAL_PHASE, { type: 'SNAPSHOT', phase: details.phase }),
     status: details.status,
     currentRound: details.currentRound,
     role: myRole(details.participants, userId, details.userRole ? (details.userRole.toLowerCase() as LowerRole) : null),
@@ -117,7 +117,7 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       return {
         ...session,
         title: message.title,
-        phase: message.phase,
+        phase: phaseAfter(session.phase, message),
         status: message.status,
         currentRound: message.currentRound,
         config: { ...message.config, selectedTopics: parseTopics(message.config.selectedTopics) },
@@ -137,7 +137,7 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       const reading = message.phase === 'READING'
       return {
         ...session,
-        phase: message.phase,
+        phase: phaseAfter(session.phase, message),
         timer,
         readingStartedAt: reading ? message.startTimestamp : session.readingStartedAt,
         topicChoice: reading ? null : session.topicChoice,
@@ -157,7 +157,8 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
 
 /** The doctor ended the consultation and the server accepted: the room moves on without waiting for the echo. */
 export function withFeedbackPhase(session: RoomSession): RoomSession {
-  return session.phase === 'CONSULTATION' ? { ...session, phase: 'FEEDBACK', timer: null } : session
+  const phase = phaseAfter(session.phase, { type: 'CONSULTATION_ENDED' })
+  return phase === session.phase ? session : { ...session, phase, timer: null }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
+import { currentPath, rememberPostLoginRedirect } from '../auth/post-login-redirect.ts'
 import { useAuth } from './AuthContext.tsx'
-import { currentPath, rememberPostLoginRedirect } from './post-login-redirect.ts'
 
 /** Sends a signed-out visitor to /login and brings them back here after signing in (SPEC section 2, guards). */
 function ToLogin() {

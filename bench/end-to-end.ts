@@ -1,0 +1,184 @@
+/**
+ * End-to-end load bench: the real server as its own process, N sessions x 3 real STOMP clients (WebSocket and
+ * SockJS) held by forked generator processes, commands over HTTP at a target rate, then at saturation. It prints
+ * latency from sending a command to its last live message on all three sockets, commands/s, errors, the server's
+ * RSS and event-loop delay, the floors measured in the same run and the ratios to them. Figures, never a verdict.
+ *
+ *   [DATABASE_URL=postgres://...] npx tsx bench/end-to-end.ts [sessions=300] [perSecond=50] [seconds=20]
+ *   env: BENCH_GENERATORS (2), BENCH_SATURATION_SECONDS (10), BENCH_SATURATION_LANES (48 per generator)
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { measureFloors } from './load/floors.ts'
+import type { Order } from './load/generator.ts'
+import type { StepTiming } from './load/room-clients.ts'
+import { ratio, sleep, summary } from './load/stats.ts'
+import { startTarget } from './load/target.ts'
+
+const sessions = Number(process.argv[2] ?? 300)
+const perSecond = Number(process.argv[3] ?? 50)
+const seconds = Number(process.argv[4] ?? 20)
+const generatorCount = Number(process.env.BENCH_GENERATORS ?? 2)
+const saturationSeconds = Number(process.env.BENCH_SATURATION_SECONDS ?? 10)
+const saturationLanes = Number(process.env.BENCH_SATURATION_LANES ?? 48)
+const GET_ROUNDS = 3
+const GET_LANES = 16
+
+interface Answer {
+  rooms: number
+  errors: string[]
+  cpuMs: number
+  wallMs: number
+  timings?: StepTiming[]
+  missedTicks?: number
+  answered?: number
+  failed?: number
+}
+
+const postgresUrl = process.env.DATABASE_URL || null
+const startedAt = Date.now()
+const target = await startTarget({ postgresUrl, sessions, cases: 200 })
+const generators: ChildProcess[] = Array.from({ length: generatorCount }, () =>
+  fork(fileURLToPath(new URL('./load/generator.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+)
+// A run that fails half way must not leave a server or generators running on a shared machine.
+process.once('exit', () => [target.server.child, ...generators].forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
+const quietFloors = await measureFloors(target.postgresUrl, sleep(2000))
+/** Gives every generator its order (`each` may tailor it) and gathers their answers. */
+const order = (each: (index: number) => Order) =>
+  Promise.all(generators.map((generator, index) => new Promise<Answer>((resolve) => (generator.once('message', resolve), generator.send(each(index))))))
+/** The generators' CPU as a share of one core, summed: near their core count, they were the bottleneck. */
+const generatorCores = (answers: Answer[]) => ratio(answers.reduce((sum, { cpuMs, wallMs }) => sum + cpuMs / wallMs, 0), 1)
+const errorsOf = (answers: Answer[]) => answers.flatMap(({ errors }) => errors)
+
+/** Samples the server's RSS while `phase` runs; answers its peak, the event-loop delay and the server's CPU in cores. */
+async function watched<T>(phase: Promise<T>) {
+  target.server.startMeasuring()
+  const startedAt = Date.now()
+  let peakRssMb = target.rssMb()
+  let done = false
+  const result = phase.finally(() => (done = true))
+  while (!done) {
+    peakRssMb = Math.max(peakRssMb, target.rssMb())
+    await sleep(250)
+  }
+  const { loopDelayMs, cpuSeconds } = await target.server.measured()
+  return { result: await result, peakRssMb: Math.round(peakRssMb), eventLoop: loopDelayMs, serverCores: ratio(cpuSeconds, (Date.now() - startedAt) / 1000) }
+}
+
+const connectStarted = Date.now()
+const connected = await order((index) => ({ type: 'connect', baseUrl: target.server.baseUrl, rooms: target.rooms.filter((_, n) => n % generatorCount === index) }))
+const sockets = connected.reduce((sum, { rooms }) => sum + rooms * 3, 0)
+const connectSeconds = (Date.now() - connectStarted) / 1000
+await sleep(1000)
+const idleRssMb = Math.round(target.rssMb())
+
+/** GETs as fast as the lanes go, in alternating 1 s rounds so that the machine's noise falls on both alike. */
+const getRates = async () => {
+  const rates = { health: { answered: 0, failed: 0, cores: 0 }, sessionRead: { answered: 0, failed: 0, cores: 0 } }
+  for (let round = 0; round < GET_ROUNDS; round += 1) {
+    for (const [name, url, useRoomToken] of [['health', '/health', false], ['sessionRead', '/sessions/{code}', true]] as const) {
+      const answers = await order(() => ({ type: 'get', url, useRoomToken, lanes: GET_LANES, durationMs: 1000 }))
+      rates[name].answered += answers.reduce((sum, { answered }) => sum + answered!, 0)
+      rates[name].failed += answers.reduce((sum, { failed }) => sum + failed!, 0)
+      rates[name].cores = Math.max(rates[name].cores, generatorCores(answers))
+    }
+  }
+  const perSecond = ({ answered, failed, cores }: { answered: number; failed: number; cores: number }) => ({ perSecond: Math.round(answered / GET_ROUNDS), failed, cores })
+  return { health: perSecond(rates.health), sessionRead: perSecond(rates.sessionRead) }
+}
+const { health, sessionRead } = await getRates()
+
+const commandPhase = async (rate: number | null, durationSeconds: number) => {
+  const floors = rate ? measureFloors(target.postgresUrl, sleep(durationSeconds * 1000)) : null
+  const run = await watched(order(() => ({ type: 'commands', perSecond: rate && rate / generatorCount, lanes: saturationLanes, durationMs: durationSeconds * 1000 })))
+  const timings = run.result.flatMap(({ timings }) => timings!)
+  return {
+    ...run,
+    commandsPerSecond: Math.round(timings.length / durationSeconds),
+    delivered: summary(timings.map(({ deliveredMs }) => deliveredMs)),
+    answered: summary(timings.map(({ answeredMs }) => answeredMs)),
+    /** Per kind of command, to show which one a slow tail comes from. */
+    bySteps: [...new Set(timings.map(({ step }) => step))].map((step) => {
+      const delivered = timings.filter((timing) => timing.step === step).map(({ deliveredMs }) => deliveredMs)
+      return { step, count: delivered.length, ...summary(delivered) }
+    }),
+    errors: errorsOf(run.result),
+    missedTicks: run.result.reduce((sum, { missedTicks }) => sum + missedTicks!, 0),
+    cores: generatorCores(run.result),
+    floors: floors && (await floors),
+  }
+}
+const steady = await commandPhase(perSecond, seconds)
+const saturation = await commandPhase(null, saturationSeconds)
+await order(() => ({ type: 'close' }))
+await target.close()
+
+const quiet = { insertCommit: summary(quietFloors.insertCommitMs).p50, webSocket: summary(quietFloors.webSocketMs).p50 }
+const loaded = { insertCommit: summary(steady.floors!.insertCommitMs).p50, webSocket: summary(steady.floors!.webSocketMs).p50 }
+const loadedFloorMs = Number((loaded.insertCommit + loaded.webSocket).toFixed(2))
+const figures = {
+  bench: 'end-to-end',
+  database: postgresUrl ? 'postgres' : 'pglite',
+  sessions,
+  sockets,
+  connectErrors: errorsOf(connected).length,
+  connectSeconds,
+  targetPerSecond: perSecond,
+  achievedPerSecond: steady.commandsPerSecond,
+  errors: steady.errors.length,
+  missedTicks: steady.missedTicks,
+  deliveredP50ms: steady.delivered.p50,
+  deliveredP95ms: steady.delivered.p95,
+  deliveredP99ms: steady.delivered.p99,
+  answeredP50ms: steady.answered.p50,
+  answeredP99ms: steady.answered.p99,
+  answeredMaxMs: steady.answered.max,
+  floorQuietMs: { insertCommit: quiet.insertCommit, webSocket: quiet.webSocket },
+  floorLoadedMs: loaded,
+  p50ToLoadedFloor: ratio(steady.delivered.p50, loadedFloorMs),
+  p99ToLoadedFloor: ratio(steady.delivered.p99, loadedFloorMs),
+  eventLoopP50ms: steady.eventLoop.p50,
+  eventLoopP99ms: steady.eventLoop.p99,
+  eventLoopMaxMs: steady.eventLoop.max,
+  serverCores: steady.serverCores,
+  saturationServerCores: saturation.serverCores,
+  idleRssMb,
+  loadRssMb: steady.peakRssMb,
+  generatorCores: steady.cores,
+  saturationPerSecond: saturation.commandsPerSecond,
+  saturationErrors: saturation.errors.length,
+  saturationP99ms: saturation.delivered.p99,
+  saturationEventLoopP99ms: saturation.eventLoop.p99,
+  saturationRssMb: saturation.peakRssMb,
+  saturationGeneratorCores: saturation.cores,
+  healthPerSecond: health.perSecond,
+  sessionReadPerSecond: sessionRead.perSecond,
+  sessionReadToHealth: ratio(sessionRead.perSecond, health.perSecond),
+  getFailures: health.failed + sessionRead.failed,
+  getGeneratorCores: Math.max(health.cores, sessionRead.cores),
+  totalSeconds: Math.round((Date.now() - startedAt) / 1000),
+}
+printTable()
+for (const error of [...new Set([...errorsOf(connected), ...steady.errors, ...saturation.errors])].slice(0, 5)) console.log(`  error: ${error}`)
+console.log(JSON.stringify(figures))
+
+function printTable() {
+  const f = figures
+  const rows: [string, string][] = [
+    ['database / sockets', `${f.database}, ${f.sessions} sessions x 3 = ${f.sockets} sockets (${f.connectErrors} failed), connected in ${f.connectSeconds} s`],
+    ['commands', `${f.achievedPerSecond}/s of ${f.targetPerSecond}/s target for ${seconds} s, ${f.errors} errors, ${f.missedTicks} ticks with no idle session`],
+    ['command -> all 3 sockets', `p50 ${f.deliveredP50ms} ms, p95 ${f.deliveredP95ms} ms, p99 ${f.deliveredP99ms} ms (HTTP answer p50 ${f.answeredP50ms}, p99 ${f.answeredP99ms}, slowest ${f.answeredMaxMs})`],
+    ['floor quiet (p50)', `insert+commit ${quiet.insertCommit} ms, WebSocket round trip ${quiet.webSocket} ms`],
+    ['floor under load (p50)', `insert+commit ${loaded.insertCommit} ms, WebSocket round trip ${loaded.webSocket} ms, sum ${loadedFloorMs} ms`],
+    ['ratio to loaded floor', `p50 x${f.p50ToLoadedFloor} (target <= 2), p99 x${f.p99ToLoadedFloor}`],
+    ['server event loop', `p50 ${f.eventLoopP50ms} ms, p99 ${f.eventLoopP99ms} ms, max ${f.eventLoopMaxMs} ms (10 ms sampling interval included)`],
+    ['server CPU (cores)', `steady ${f.serverCores}, saturation ${f.saturationServerCores}`],
+    ['server RSS', `${f.idleRssMb} MB idle at ${f.sockets} sockets, ${f.loadRssMb} MB peak while the commands ran`],
+    ['saturation', `${f.saturationPerSecond} commands/s, ${f.saturationErrors} errors, p99 ${f.saturationP99ms} ms, loop p99 ${f.saturationEventLoopP99ms} ms, RSS ${f.saturationRssMb} MB`],
+    ['GET rates', `/health ${f.healthPerSecond}/s, /sessions/{code} ${f.sessionReadPerSecond}/s: ratio ${f.sessionReadToHealth} (target >= 0.4), ${f.getFailures} failed`],
+    ['generator CPU (cores)', `steady ${f.generatorCores}, saturation ${f.saturationGeneratorCores}, GETs ${f.getGeneratorCores} (of ${generatorCount} processes)`],
+  ]
+  for (const [name, value] of rows) console.log(`${name.padEnd(26)} ${value}`)
+  for (const { step, count, p50, p99, max } of steady.bySteps) console.log(`  steady, ${step.padEnd(28)} ${count} commands, p50 ${p50} ms, p99 ${p99} ms, slowest ${max} ms`)
+}

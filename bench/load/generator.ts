@@ -1,0 +1,114 @@
+/**
+ * One load-generator process (the bench forks several, so that the clients are not the bottleneck): it holds the
+ * sockets of its share of the rooms and, on the parent's orders over IPC, runs commands at a rate (open loop),
+ * as fast as a number of lanes allows (closed loop, for saturation), or GETs one address as fast as it can. Each
+ * answer carries this process's CPU time, so a reader can tell when the generator itself was saturated.
+ */
+import { performance } from 'node:perf_hooks'
+import { roomClients, type StepTiming } from './room-clients.ts'
+import { sleep } from './stats.ts'
+import type { Room } from './target.ts'
+
+export type Order =
+  | { type: 'connect'; baseUrl: string; rooms: Room[] }
+  | { type: 'commands'; perSecond: number | null; lanes: number; durationMs: number }
+  | { type: 'get'; url: string; useRoomToken: boolean; lanes: number; durationMs: number }
+  | { type: 'close' }
+
+type Clients = Awaited<ReturnType<typeof roomClients>>
+let baseUrl = ''
+let rooms: { room: Room; clients: Clients }[] = []
+const idle: Clients[] = []
+const errors: string[] = []
+
+async function connect(order: Extract<Order, { type: 'connect' }>) {
+  baseUrl = order.baseUrl
+  for (let first = 0; first < order.rooms.length; first += 25) {
+    const batch = order.rooms.slice(first, first + 25)
+    const settled = await Promise.allSettled(batch.map(async (room) => ({ room, clients: await roomClients(baseUrl, room) })))
+    for (const outcome of settled) {
+      if (outcome.status === 'fulfilled') rooms.push(outcome.value)
+      else errors.push(String(outcome.reason))
+    }
+  }
+  idle.push(...rooms.map(({ clients }) => clients))
+}
+
+/**
+ * An idle room taken at random, not in turn: every room starts at its first step, and taking them in turn would
+ * run 1,000 starts, then 1,000 skips, and so on, where a random pick soon mixes the kinds of command.
+ */
+const anyIdle = (): Clients | undefined => idle.splice(Math.floor(Math.random() * idle.length), 1)[0]
+
+/** Commands at `perSecond` across this process's rooms, or back to back in `lanes` when perSecond is null. */
+async function commands(order: Extract<Order, { type: 'commands' }>) {
+  const timings: StepTiming[] = []
+  let missedTicks = 0
+  const inFlight = new Set<Promise<void>>()
+  const runOne = (clients: Clients) => {
+    const done = clients
+      .nextStep()
+      .then((timing) => {
+        timings.push(timing)
+        idle.push(clients)
+      })
+      .catch((error) => void errors.push(String(error))) // a room that failed a step is out of step: drop it
+      .finally(() => inFlight.delete(done))
+    inFlight.add(done)
+    return done
+  }
+  const end = performance.now() + order.durationMs
+  if (order.perSecond) {
+    const interval = 1000 / order.perSecond
+    for (let due = performance.now(); due < end; due += interval) {
+      const clients = anyIdle()
+      if (clients) runOne(clients)
+      else missedTicks += 1
+      await sleep(due + interval - performance.now())
+    }
+  } else {
+    const lane = async () => {
+      while (performance.now() < end) {
+        const clients = anyIdle()
+        await (clients ? runOne(clients) : sleep(5))
+      }
+    }
+    await Promise.all(Array.from({ length: order.lanes }, lane))
+  }
+  await Promise.all(inFlight)
+  return { timings, missedTicks }
+}
+
+async function get(order: Extract<Order, { type: 'get' }>) {
+  let answered = 0
+  let failed = 0
+  const end = performance.now() + order.durationMs
+  const lane = async (index: number) => {
+    const { room } = rooms[index % rooms.length]
+    const url = `${baseUrl}/api${order.url.replace('{code}', room.code)}`
+    const headers = order.useRoomToken ? { Authorization: `Bearer ${room.tokens[2]}` } : undefined
+    while (performance.now() < end) {
+      const response = await fetch(url, { headers }).catch(() => null)
+      await response?.arrayBuffer()
+      if (response?.ok) answered += 1
+      else failed += 1
+    }
+  }
+  await Promise.all(Array.from({ length: order.lanes }, (_, index) => lane(index)))
+  return { answered, failed }
+}
+
+process.on('message', async (order: Order) => {
+  const cpuBefore = process.cpuUsage()
+  const startedAt = performance.now()
+  errors.length = 0
+  let result: object = {}
+  if (order.type === 'connect') await connect(order)
+  if (order.type === 'commands') result = await commands(order)
+  if (order.type === 'get') result = await get(order)
+  if (order.type === 'close') await Promise.all(rooms.map(({ clients }) => clients.close()))
+  const cpu = process.cpuUsage(cpuBefore)
+  const cpuMs = (cpu.user + cpu.system) / 1000
+  process.send!({ ...result, rooms: rooms.length, errors: [...errors], cpuMs, wallMs: performance.now() - startedAt })
+  if (order.type === 'close') process.disconnect!()
+})

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs'
+import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.ts'
+
+const PROBE = new URL('./loop-delay-probe.ts', import.meta.url).pathname
+
+export interface MeasuredServer extends ServerProcess {
+  /** Starts a measurement: resets the event-loop delay histogram and notes the CPU time used so far. */
+  startMeasuring(): void
+  /** The event-loop delay and the server's CPU seconds since startMeasuring. */
+  measured(): Promise<{ loopDelayMs: { p50: number; p99: number; max: number }; cpuSeconds: number }>
+}
+
+/** The real server (server/main.ts) in its own process, with its event-loop delay and CPU time readable. */
+export async function startMeasuredServer(env: Record<string, string>): Promise<MeasuredServer> {
+  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--import tsx --import ${PROBE}` })
+  const pid = server.child.pid!
+  let cpuAtStart = 0
+  const report = async () => {
+    const before = server.output().length
+    server.child.kill('SIGUSR2')
+    for (;;) {
+      const line = server.output().slice(before).split('\n').find((text) => text.startsWith('{"loopDelayMs"'))
+      if (line) return JSON.parse(line)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return {
+    ...server,
+    startMeasuring() {
+      cpuAtStart = cpuSeconds(pid)
+      server.child.kill('SIGUSR2')
+    },
+    async measured() {
+      const cpu = cpuSeconds(pid) - cpuAtStart
+      return { ...(await report()), cpuSeconds: Math.round(cpu * 100) / 100 }
+    },
+  }
+}
+
+/** User plus system CPU time of a process, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}

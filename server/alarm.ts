@@ -1,0 +1,15 @@
+/**
+ * Calls `callback` after `delayMs` and answers how to cancel it: how the server's timers (phase deadlines, the
+ * offline rule, the presence grace) wait. Production waits with setTimeout; tests pass a manual clock
+ * (test/helpers/manual-clock.ts) that fires what is due when they move it on, and waits for it.
+ */
+export type SetAlarm = (callback: () => Promise<void> | void, delayMs: number) => () => void
+
+// setTimeout fires at once beyond this (about 24.8 days); phases last minutes, but a clock jump must not spin.
+const MAX_DELAY_MS = 2 ** 31 - 1
+
+/** Never keeps the process alive by itself: what is waited for belongs to a server that is listening. */
+export const realAlarm: SetAlarm = (callback, delayMs) => {
+  const timeout = setTimeout(() => void callback(), Math.min(delayMs, MAX_DELAY_MS)).unref()
+  return () => clearTimeout(timeout)
+}

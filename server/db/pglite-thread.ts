@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads'
+
+export interface PGliteWorkerData {
+  /** Absent: an in-memory database. */
+  dataDir?: string
+  /** A gzipped dump (`dumpDataDir`) to start from. */
+  loadDataDir?: ArrayBuffer
+}
+
+export type PGliteRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[] }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' }
+
+export type PGliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> }
+
+export interface QueryReply<R> {
+  rows: R[]
+  affectedRows?: number
+}
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void }
+
+const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href
+/** The server runs its TypeScript through tsx, whose hooks a worker does not inherit: the thread registers them. */
+const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
+
+/**
+ * The main thread's handle on PGlite running in a worker thread (pglite-worker.ts): what the dialect and the
+ * tests use of PGlite (query, dumpDataDir, close), each forwarded as a message and answered in order.
+ */
+export class PGliteThread {
+  closed = false
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 1
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: PGliteReply) => this.settle(reply))
+    worker.on('error', (error) => this.fail(error as Error))
+    worker.on('exit', () => this.fail(new Error('The embedded database thread has stopped')))
+    // The thread keeps the process alive only while an answer is awaited (see send), as in-process PGlite did.
+    worker.unref()
+  }
+
+  static async start(data: PGliteWorkerData = {}): Promise<PGliteThread> {
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: data, transferList: data.loadDataDir ? [data.loadDataDir] : [] })
+    const thread = new PGliteThread(worker)
+    try {
+      await thread.await(0)
+    } catch (error) {
+      await worker.terminate()
+      throw error
+    }
+    return thread
+  }
+
+  query<R>(sql: string, params: unknown[] = []): Promise<QueryReply<R>> {
+    return this.send({ op: 'query', sql, params }) as Promise<QueryReply<R>>
+  }
+
+  /** The whole database as a gzipped tarball, as PGlite's own dumpDataDir('gzip'). */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([(await this.send({ op: 'dump' })) as ArrayBuffer])
+  }
+
+  /** Closes the database, then ends its thread. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    await this.send({ op: 'close' })
+    this.closed = true
+    await this.worker.terminate()
+  }
+
+  private send(request: { op: 'query'; sql: string; params: unknown[] } | { op: 'dump' } | { op: 'close' }): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('The embedded database is closed'))
+    const id = this.nextId++
+    const answer = this.await(id)
+    this.worker.postMessage({ ...request, id })
+    return answer
+  }
+
+  private await(id: number): Promise<unknown> {
+    if (this.pending.size === 0) this.worker.ref()
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }))
+  }
+
+  private settle(reply: PGliteReply) {
+    const pending = this.take(reply.id)
+    if (!pending) return
+    if (reply.ok) pending.resolve(reply.value)
+    else pending.reject(Object.assign(new Error(String(reply.error.message)), reply.error))
+  }
+
+  private fail(error: Error) {
+    this.closed = true
+    for (const id of [...this.pending.keys()]) this.take(id)!.reject(error)
+  }
+
+  private take(id: number): Pending | undefined {
+    const pending = this.pending.get(id)
+    this.pending.delete(id)
+    if (this.pending.size === 0) this.worker.unref()
+    return pending
+  }
+}

@@ -1,0 +1,32 @@
+import type { SetAlarm } from '../../server/alarm.ts'
+
+/**
+ * A clock that stands still until the test moves it on: `now` for the sessions' decisions, `setAlarm` for the
+ * phase timers. Moving it on fires every alarm that has come due and waits for what they do, so a test can
+ * assert right after, without sleeping, both what happened and what did not.
+ */
+export function manualClock(start = Date.now()) {
+  let now = start
+  let nextId = 0
+  const alarms = new Map<number, { at: number; callback: () => Promise<void> | void }>()
+
+  const setAlarm: SetAlarm = (callback, delayMs) => {
+    const id = nextId++
+    alarms.set(id, { at: now + delayMs, callback })
+    return () => alarms.delete(id)
+  }
+
+  return {
+    now: () => now,
+    setAlarm,
+    /** When the earliest alarm is due, or null when none is set. */
+    nextAlarmAt: () => (alarms.size === 0 ? null : Math.min(...[...alarms.values()].map((alarm) => alarm.at))),
+    /** Moves the clock on by `ms` and runs, in order, the alarms due by then (not those they set in turn). */
+    async advance(ms: number) {
+      now += ms
+      const due = [...alarms].filter(([, alarm]) => alarm.at <= now).sort(([, a], [, b]) => a.at - b.at)
+      for (const [id] of due) alarms.delete(id)
+      await Promise.all(due.map(([, alarm]) => alarm.callback()))
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'wouter'
+import styled from 'styled-components'
+import { leavingWarning, type LeavingAction } from './room/leaving-warning.ts'
+import type { ActiveSessionItem } from '../../schemas/session-wire.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { theme } from '../theme.ts'
+import { phaseLabel } from './RoomHeader.tsx'
+import { roomPath } from './SessionCode.tsx'
+
+/**
+ * On the create and join pages: the session the user is in, which going on would leave (for the others too),
+ * with a way back to it. Nothing while the list loads, when it cannot be read, or when the user is in none.
+ */
+export function LeavingWarning({ action }: { action: LeavingAction }) {
+  const sessions = useActiveSessions()
+  return (
+    // A polite status region: the list arrives after the page, and a screen reader is told when it does.
+    <div role="status">
+      {sessions.map((session) => (
+        <Warning key={session.code}>
+          <p>{leavingWarning(session, phaseLabel(session.phase), action)}</p>
+          <Link href={roomPath(session.code)}>Back to '{session.title}'</Link>
+        </Warning>
+      ))}
+    </div>
+  )
+}
+
+function useActiveSessions(): ActiveSessionItem[] {
+  const [sessions, setSessions] = useState<ActiveSessionItem[]>([])
+  useEffect(() => {
+    const controller = new AbortController()
+    sessionsApi.active(controller.signal).then(
+      (active) => {
+        if (!controller.signal.aborted) setSessions(active)
+      },
+      // Like the dashboard (SPEC section 8): a list that cannot be read shows nothing.
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [])
+  return sessions
+}
+
+const Warning = styled.div`
+  margin-bottom: 16px;
+  padding: 12px 14px;
+  border-radius: ${theme.radius.small};
+  border: 1px solid ${theme.color.warning};
+  background: ${theme.color.warningSoft};
+  color: ${theme.color.warning};
+  overflow-wrap: anywhere;
+  p { margin: 0 0 8px; font-weight: 600; }
+  a { color: inherit; font-weight: 600; }
+`

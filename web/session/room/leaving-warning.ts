@@ -1,0 +1,20 @@
+/**
+ * Creating or joining a session leaves the one the user is in (WIRE.md section 6), which may end it for the
+ * others. The create and join pages say so first, naming the session, its phase and the others by name.
+ */
+import type { ActiveSessionItem } from '../../../schemas/session-wire.ts'
+import { inWords } from './words.ts'
+
+export type LeavingAction = 'create' | 'join'
+
+const WHAT_LEAVES: Record<LeavingAction, string> = {
+  create: 'Starting this session',
+  join: 'Joining another session',
+}
+
+/** "You are in 'X' (Reading) with A and B. Starting this session leaves it." `phase` is the phase's label. */
+export function leavingWarning(session: Pick<ActiveSessionItem, 'title' | 'otherParticipants'>, phase: string, action: LeavingAction): string {
+  const others = session.otherParticipants
+  const company = others.length > 0 ? ` with ${inWords(others)}` : ''
+  return `You are in '${session.title}' (${phase})${company}. ${WHAT_LEAVES[action]} leaves it.`
+}
