@@ -32,6 +32,15 @@ export const ChangePasswordBody = v.strictObject({
   newPassword: newPasswordField('New password is required'),
 })
 
+/**
+ * Deleting one's own account: the current password; an account without one (signed up with Google) re-types its
+ * email instead (docs/decisions.md, "Deleting an account").
+ */
+export const DeleteAccountBody = v.strictObject({
+  currentPassword: v.optional(existingPasswordField('Current password is required')),
+  email: v.optional(emailField),
+})
+
 /** Client-side forms: the same rules plus the confirmation fields that are never sent. */
 export const RegisterForm = withConfirmation(
   { name: personNameField('Full name is required'), email: emailField, password: newPasswordField() },

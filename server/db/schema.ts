@@ -16,6 +16,7 @@ export interface Database {
   user_latest_joins: UserLatestJoinsTable
   live_presence: LivePresenceTable
   rate_limit_hits: RateLimitHitsTable
+  erased_accounts: ErasedAccountsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -167,4 +168,10 @@ export interface RateLimitHitsTable {
   key: string
   hits: number
   window_ends_at: ColumnType<Date, Date | string, Date | string>
+}
+
+/** The ids of deleted accounts (migrations/0007): a read-model rebuild leaves out the feedback they received. */
+export interface ErasedAccountsTable {
+  user_id: number
+  erased_at: CreatedAt
 }

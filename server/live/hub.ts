@@ -23,6 +23,11 @@ export interface LiveHub {
   onPresence(listener: (change: { sessionCode: string; userId: number; online: boolean }) => void): () => void
   /** Closes every live connection, telling each client to reconnect (server shutdown). */
   close(): Promise<void>
+  /**
+   * Closes this instance's connections of one account at once, with an ERROR frame giving the reason (a deleted
+   * account). Other instances cut theirs at their next token check (revalidateMs).
+   */
+  disconnectUser(userId: number, reason: string): void
 }
 
 /** A message whose body depends on who receives it, in as many versions as there are audiences. */
@@ -171,6 +176,10 @@ class SubscriptionHub implements LiveHub {
     this.closed = true
     for (const connection of [...this.connections]) connection.close(CLOSE_SERVICE_RESTART, SHUTDOWN_REASON)
     this.presence.clear()
+  }
+
+  disconnectUser(userId: number, reason: string) {
+    for (const connection of this.connections) if (connection.user?.userId === userId) connection.revoke(reason)
   }
 
   private connectionsOf(userId: number): number {

@@ -141,6 +141,11 @@ export class StompConnection {
     this.transport.close(code, reason)
   }
 
+  /** The account's access was withdrawn (it was deleted): an ERROR frame saying why, then the socket closes. */
+  revoke(message: string) {
+    this.enqueue(() => this.fail(message))
+  }
+
   /** The socket is gone, whoever closed it. */
   transportClosed() {
     if (this.state !== 'closed') this.release()
