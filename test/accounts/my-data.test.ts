@@ -13,7 +13,7 @@ const { doctor, patient, observer } = await threeUsers(app)
 const [asDoctor, asPatient, asObserver] = [doctor, patient, observer].map((user) => as(app, user))
 
 /** Setup steps must work; they are asserted by the tests below, not here (tap ends a file with no test open). */
-function ok(response: { status: number; json: unknown }) {
+function ok<R extends { status: number; json: any }>(response: R): R {
   if (response.status !== 200) throw new Error(`setup step failed: ${response.status} ${JSON.stringify(response.json)}`)
   return response
 }
