@@ -40,6 +40,9 @@ export const DeleteAccountBody = v.strictObject({
   currentPassword: v.optional(existingPasswordField('Current password is required')),
   email: v.optional(emailField),
 })
+/** The profile's delete form, as each kind of account fills it in. */
+export const DeleteWithPasswordForm = v.required(DeleteAccountBody, ['currentPassword'], 'Current password is required')
+export const DeleteWithEmailForm = v.required(DeleteAccountBody, ['email'], 'Email is required')
 
 /** Client-side forms: the same rules plus the confirmation fields that are never sent. */
 export const RegisterForm = withConfirmation(

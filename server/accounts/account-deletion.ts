@@ -18,11 +18,12 @@ export interface AccountDeletionDeps {
 export const ACCOUNT_DELETED = 'Your account has been deleted.'
 
 /**
- * The account's owner confirms with their password; an account without one (signed up with Google) re-types its
- * email (docs/decisions.md: a fresh Google credential would need Google's prompt on the profile page).
+ * An email account's owner confirms with their password; a Google account (no password of ours; the same split as
+ * the password change) re-types its email (docs/decisions.md: a fresh Google credential would need Google's prompt
+ * on the profile page).
  */
 export async function confirmDeletion(user: UserRow, confirmation: { currentPassword?: string; email?: string }): Promise<void> {
-  if (user.password_hash !== null) {
+  if (user.provider === 'LOCAL') {
     if (!confirmation.currentPassword) throw badRequest('Current password is required', { validationErrors: { currentPassword: 'Current password is required' } })
     if (!(await verifyPassword(user.password_hash, confirmation.currentPassword))) throw badRequest('Current password is incorrect')
     return

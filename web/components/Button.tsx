@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components'
 import { Link } from 'wouter'
 import { theme } from '../theme.ts'
 
-type Variant = 'primary' | 'secondary' | 'light'
+type Variant = 'primary' | 'secondary' | 'light' | 'danger'
 
 const variants: Record<Variant, ReturnType<typeof css>> = {
   primary: css`
@@ -16,6 +16,13 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
     color: ${theme.color.primary};
     border-color: ${theme.color.primary};
     &:hover:not(:disabled) { background: ${theme.color.primarySoft}; color: ${theme.color.primaryHover}; }
+  `,
+  // For what cannot be undone (deleting).
+  danger: css`
+    background: ${theme.color.danger};
+    color: #fff;
+    border-color: ${theme.color.danger};
+    &:hover:not(:disabled) { background: #991b1b; color: #fff; }
   `,
   // For dark backgrounds (the landing hero).
   light: css`

@@ -1,5 +1,7 @@
 import styled from 'styled-components'
 import { useAuth } from '../account/AuthContext.tsx'
+import { DeleteAccountCard } from '../components/profile/DeleteAccountCard.tsx'
+import { MyDataCard } from '../components/profile/MyDataCard.tsx'
 import { NameCard } from '../components/profile/NameCard.tsx'
 import { PasswordCard } from '../components/profile/PasswordCard.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
@@ -19,6 +21,8 @@ export default function Profile() {
       </Account>
       <NameCard user={user} />
       {user.provider === 'LOCAL' && <PasswordCard />}
+      <MyDataCard />
+      <DeleteAccountCard user={user} />
     </Page>
   )
 }
