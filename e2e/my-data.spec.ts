@@ -16,12 +16,12 @@ test('from the profile, download all my data, then delete the account', async ({
   await noHorizontalScroll(page)
 
   const deleteForm = page.getByRole('form', { name: 'Delete my account' })
-  await deleteForm.getByLabel('Current password').fill('not-my-password')
+  await deleteForm.getByLabel('Password to confirm deletion').fill('not-my-password')
   await deleteForm.getByRole('button', { name: 'Delete My Account' }).click()
   await expect(page.getByRole('alert')).toHaveText('Current password is incorrect')
   expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
 
-  await deleteForm.getByLabel('Current password').fill(account.password)
+  await deleteForm.getByLabel('Password to confirm deletion').fill(account.password)
   await deleteForm.getByRole('button', { name: 'Delete My Account' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('status')).toHaveText('Your account has been deleted.')

@@ -43,7 +43,7 @@ export function DeleteAccountCard({ user }: { user: UserView }) {
       </Intro>
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Delete my account">
         {withPassword ? (
-          <TextField form={form} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
+          <TextField form={form} name="currentPassword" label="Password to confirm deletion" type="password" autoComplete="current-password" />
         ) : (
           <TextField form={form} name="email" label="Type your email address to confirm" type="email" autoComplete="off" hint={user.email} />
         )}
