@@ -1,5 +1,6 @@
 import { FORMER_USER } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import { userView } from './user-view.ts'
 
 /**
  * The export's reads (personal-data.ts lists them). Each answers only what is about this user or theirs to
@@ -8,19 +9,11 @@ import type { Db } from '../db/connect.ts'
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
-/** The account without its secrets (password hash, token version). */
+/** The account as the app shows it (never its password hash or token version), with what the app does not show. */
 export async function accountRecord(db: Db, userId: number) {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    provider: row.provider,
-    googleId: row.google_id,
-    hasPassword: row.password_hash !== null,
-    createdAt: iso(row.created_at),
-  }
+  const { resetTokenValid: _alwaysFalse, ...account } = userView(row)
+  return { ...account, hasPassword: row.password_hash !== null, createdAt: iso(row.created_at) }
 }
 
 /** When reset links were asked for and used; never the links themselves (only their hashes are stored anyway). */
