@@ -10,7 +10,7 @@ type Trx = Transaction<Database>
 
 /**
  * One kind of data the database holds about a user: what "Download all my data" gives them, and what "Delete my
- * account" does to it. A table with a user reference gets an entry here, and both features follow.
+ * account" does to it. A table with a user reference gets an entry here (after the account), and both follow.
  */
 export interface PersonalData {
   /** Its key in the export; null for rows that only run the service (presence, the latest join). */
@@ -33,6 +33,7 @@ async function redactSessionLog(trx: Trx, userId: number) {
   const redact = (type: string, idKey: string, field: string, value: string) =>
     trx
       .updateTable('session_events')
+      // The table's type allows no update (append-only): this is the one redaction its trigger lets through.
       .set({ payload: sql`jsonb_set(payload, ${sql.val(`{${field}}`)}::text[], ${value}::jsonb)` as never })
       .where('session_id', 'in', sessionsWith(trx, userId))
       .where('type', '=', type)
@@ -94,7 +95,8 @@ export function erasePersonalData(db: Db, userId: number): Promise<void> {
   return db.transaction().execute(async (trx) => {
     const admins = await trx.selectFrom('users').select('id').where('role', '=', 'ADMIN').orderBy('id').forUpdate().execute()
     if (admins.length === 1 && admins[0].id === userId) throw conflict(LAST_ADMIN)
-    for (const part of PERSONAL_DATA) await part.erase(trx, userId)
+    // Last to first: the account row (first) goes after every row that may refer to it.
+    for (const part of [...PERSONAL_DATA].reverse()) await part.erase(trx, userId)
   })
 }
 
