@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
-      await api.register(adminRoutes, { db: database.db })
+      await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
     },
     { prefix: '/api' },
   )
