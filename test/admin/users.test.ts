@@ -144,6 +144,6 @@ t.test('an admin deletes a user the way they would delete themself: the running 
   t.ok((await logText()).includes('Pat Patient'), 'the log named the patient')
   t.equal((await remove(room.patient.id)).status, 200)
   const session = (await as(ctx, room.doctor).get(`/sessions/${room.code}`)).json
-  t.notOk(session.participants.some((p: { userId: number }) => p.userId === room.patient.id && p.active !== false && p.role === 'PATIENT'), 'the patient seat is free again')
+  t.notOk(session.participants.some((p: { userId: number; active?: boolean; role: string }) => p.userId === room.patient.id && p.active !== false && p.role === 'PATIENT'), 'the patient seat is free again')
   t.notOk((await logText()).includes('Pat Patient'), 'their name is gone from the log')
 })
