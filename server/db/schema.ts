@@ -16,6 +16,7 @@ export interface Database {
   user_latest_joins: UserLatestJoinsTable
   live_presence: LivePresenceTable
   rate_limit_hits: RateLimitHitsTable
+  self_assessments: SelfAssessmentsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -167,4 +168,16 @@ export interface RateLimitHitsTable {
   key: string
   hits: number
   window_ends_at: ColumnType<Date, Date | string, Date | string>
+}
+
+/** A doctor's private self-assessment of one round (migrations/0006): theirs alone, shown in their debrief. */
+export interface SelfAssessmentsTable {
+  session_id: number
+  round: number
+  user_id: number
+  case_id: number | null
+  criteria_scores: Json<unknown>
+  overall_performance: number
+  comment: string
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
