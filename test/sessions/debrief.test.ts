@@ -58,8 +58,8 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   t.test('the round ends with a role change; only its doctor may now open it', async (t) => {
     await observer.post('/feedback/submit', { sessionCode: code, comment: 'Observer on round 1', criteriaScores: scores(4, 4) })
     // Heard after the self-assessment was saved: whatever the room heard in between is in `seen` too.
-    const given = (m: { participants: { userId: number; hasGivenFeedback: boolean }[] }) => m.participants.some((p) => p.userId === room.observer.id && p.hasGivenFeedback)
-    await observerHears.until('PARTICIPANT_UPDATE', (m) => given(m as Parameters<typeof given>[0]))
+    const observerScored = (p: { userId: number; hasGivenFeedback: boolean }) => p.userId === room.observer.id && p.hasGivenFeedback
+    await observerHears.until('PARTICIPANT_UPDATE', (m) => m.participants.some(observerScored))
     const next = await patient.post('/feedback/submit', { sessionCode: code, comment: 'Patient on round 1', criteriaScores: scores(2, 3), requestNewCase: true, requestRoleChange: true })
     t.equal(next.json.newCaseStarted, true)
     await observerHears.until('SESSION_UPDATE', (m) => m.currentRound === 2)
