@@ -2,7 +2,7 @@ import t from 'tap'
 import { databaseKind } from '../helpers/db.ts'
 import { signedInUser, testApp } from '../helpers/app.ts'
 import { inRoom, listen } from './live-room.ts'
-import { as, readyRoom, scores, seedBank } from './helpers.ts'
+import { as, readyRoom, scores, seedBank, skipToFeedback } from './helpers.ts'
 
 /**
  * The debrief's secrecy and the self-assessment's privacy, over two rounds: D is the doctor of round 1, P of
@@ -27,8 +27,7 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   const firstCase = (await doctor.get(`/sessions/${code}`)).json.selectedCase.id
   t.equal((await debrief(doctor, 1)).status, 403, 'reading: not yet')
   t.equal((await doctor.get(`/sessions/${code}/self-assessment`)).status, 409, 'no self-assessment before the feedback phase')
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+  await skipToFeedback(doctor, code)
   await observerHears.until('PHASE_CHANGE', (m) => m.phase === 'FEEDBACK')
 
   t.test('waiting in the feedback phase: a private self-assessment, no debrief', async (t) => {
@@ -87,8 +86,7 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   })
 
   t.test('after the session ends, each doctor has their own round and no other', async (t) => {
-    await patient.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
-    await patient.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+    await skipToFeedback(patient, code)
     await observer.post('/feedback/submit', { sessionCode: code, comment: 'Observer on round 2', criteriaScores: scores() })
     await doctor.post('/feedback/submit', { sessionCode: code, comment: 'D scores P', criteriaScores: scores() })
     await patient.post(`/sessions/${code}/complete`)
@@ -112,8 +110,7 @@ t.test('a doctor alone who skips into feedback and ends the session sees nothing
   const room = await readyRoom(app)
   const doctor = as(app, room.doctor)
   await doctor.post(`/sessions/${room.code}/start`)
-  await doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
-  await doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
+  await skipToFeedback(doctor, room.code)
   await doctor.post(`/sessions/${room.code}/end`)
   t.equal((await doctor.get(`/sessions/${room.code}/rounds/1/debrief`)).status, 404)
   t.same((await doctor.get(`/sessions/${room.code}/debriefs`)).json, [])

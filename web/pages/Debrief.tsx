@@ -6,6 +6,7 @@ import { debriefApi } from '../api/debrief.ts'
 import { API_BASE, errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
 import { ButtonLink } from '../components/Button.tsx'
+import { Card } from '../components/Card.tsx'
 import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { DebriefScores } from '../debrief/DebriefScores.tsx'
@@ -85,16 +86,6 @@ const Page = styled.div`
 
 const Meta = styled.p`
   color: ${theme.color.muted};
-`
-
-const Card = styled.section`
-  margin-bottom: 20px;
-  padding: 16px;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius.medium};
-  box-shadow: ${theme.shadow.card};
-  h2 { font-size: 1.2rem; }
-  @media (max-width: 400px) { padding: 12px; }
 `
 
 const Picture = styled.img`
