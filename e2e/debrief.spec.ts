@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, noHorizontalScroll, screenshot, test } from './fixtures.ts'
 import { closeAll, createTopic, doctorWithPatient, expectPhase, roomUrl, scoreAll } from './session-helpers.ts'
 
 const MARKUP = '\n\nAsk about:\n- **Onset** and duration\n- Red flags\n\n<img src=x onerror="window.__injected=1"><script>window.__injected=1</script>'
@@ -40,6 +40,7 @@ test('the doctor keeps round notes, assesses themself, then opens the debrief of
   await self.getByLabel('Additional comments').fill('I forgot the safety net')
   await d.getByRole('button', { name: 'Save my self-assessment' }).click()
   await expect(d.getByText('Self-assessment saved.')).toBeVisible()
+  await screenshot(d, 'self-assessment')
 
   // The patient scores and asks for the next case: round 1 is over.
   await p.goto(roomUrl(code))
@@ -61,6 +62,9 @@ test('the doctor keeps round notes, assesses themself, then opens the debrief of
   await expect(debriefTab.getByText(/PATIENT-SCRIPT-/)).toBeVisible()
   await expect(debriefTab.getByRole('heading', { name: 'Examination findings' })).toBeVisible()
   await expect(debriefTab.getByText(/BP 150\/95/)).toBeVisible()
+  await debriefTab.setViewportSize({ width: 360, height: 740 })
+  await noHorizontalScroll(debriefTab)
+  await screenshot(debriefTab, 'debrief-phone')
 
   // From the dashboard's feedback card; and never for the patient.
   await d.goto('/dashboard')

@@ -52,7 +52,7 @@ export function DebriefScores({ debrief }: { debrief: Debrief }) {
           </tbody>
         </Table>
       </Scroll>
-      <h3>Comments</h3>
+      <CommentsHeading>Comments</CommentsHeading>
       <Comments>
         {columns
           .filter((column) => column.assessment.comment.trim())
@@ -109,11 +109,16 @@ const Table = styled.table`
   th, td { padding: 6px 8px; border-bottom: 1px solid ${theme.color.border}; text-align: left; vertical-align: top; }
   td { text-align: center; white-space: nowrap; }
   thead th { font-size: 0.9rem; }
-  tbody th { font-weight: 600; overflow-wrap: anywhere; min-width: 10rem; }
+  tbody th { font-weight: 600; overflow-wrap: anywhere; min-width: 7rem; }
 `
 
 const SubCriterion = styled.th`
   && { padding-left: 24px; font-weight: 400; }
+`
+
+const CommentsHeading = styled.h3`
+  margin-top: 16px;
+  font-size: 1.05rem;
 `
 
 const Comments = styled.ul`
