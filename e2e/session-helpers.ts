@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -33,7 +33,7 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     title: testCase.title,
     description: 'A 54-year-old attends with chest pain.',
     category: { id: categoryId },
-    doctorNotes: testCase.doctorBrief,
+    doctorNotes: `${testCase.doctorBrief}${notesMarkup ?? ''}`,
     patientNotes: testCase.patientScript,
     doctorSections: [{ title: 'Task', content: 'Explain the likely diagnosis.', order: 0 }],
     patientSections: [{ title: 'Opening line', content: 'Doctor, it hurts when I walk.', order: 0 }],
@@ -53,6 +53,8 @@ interface TopicOptions {
   /** Makes the cases recall cases of this exam date. */
   recallDate?: string
   imageFindings?: boolean
+  /** Appended to the doctor's brief: case text with lists, bold or markup to render. */
+  notesMarkup?: string
 }
 
 /** A new topic with `count` cases. */

@@ -20,6 +20,7 @@ import RoleSelection from './pages/RoleSelection.tsx'
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
 const Admin = lazy(() => import('./pages/Admin.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
+const Debrief = lazy(() => import('./pages/Debrief.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -36,6 +37,7 @@ const Guarded = {
   ConfigureSession: signedIn(ConfigureSession),
   RoleSelection: signedIn(RoleSelection),
   SessionRoom: signedIn(SessionRoom),
+  Debrief: signedIn(Debrief),
   Admin: () => (
     <RequireAdmin>
       <Admin />
@@ -76,6 +78,7 @@ export function App() {
           <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
           <Route path="/session/:code/role" component={Guarded.RoleSelection} />
           <Route path="/session/:code/room" component={Guarded.SessionRoom} />
+          <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
           <Route path="/admin" component={Guarded.Admin} />
           <Route component={NotFound} />
         </Switch>

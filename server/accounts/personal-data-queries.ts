@@ -22,6 +22,18 @@ export async function passwordResetRequestsOf(db: Db, userId: number) {
   return rows.map((row) => ({ expiresAt: iso(row.expires_at), usedAt: iso(row.used_at) }))
 }
 
+/** Their private self-assessments (the debrief's "you said"), per session and round. */
+export async function selfAssessmentsOf(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('self_assessments')
+    .innerJoin('sessions', 'sessions.id', 'self_assessments.session_id')
+    .select(['sessions.code as sessionCode', 'self_assessments.round', 'self_assessments.criteria_scores as criteriaScores', 'self_assessments.overall_performance as overallPerformance', 'self_assessments.comment', 'self_assessments.updated_at as updatedAt'])
+    .where('self_assessments.user_id', '=', userId)
+    .orderBy('self_assessments.updated_at')
+    .execute()
+  return rows
+}
+
 export async function sessionsOf(db: Db, userId: number) {
   const rows = await db
     .selectFrom('session_participants')

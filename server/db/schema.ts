@@ -17,6 +17,7 @@ export interface Database {
   live_presence: LivePresenceTable
   rate_limit_hits: RateLimitHitsTable
   erased_accounts: ErasedAccountsTable
+  self_assessments: SelfAssessmentsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -174,4 +175,16 @@ export interface RateLimitHitsTable {
 export interface ErasedAccountsTable {
   user_id: number
   erased_at: CreatedAt
+}
+
+/** A doctor's private self-assessment of one round (migrations/0006): theirs alone, shown in their debrief. */
+export interface SelfAssessmentsTable {
+  session_id: number
+  round: number
+  user_id: number
+  case_id: number | null
+  criteria_scores: Json<unknown>
+  overall_performance: number
+  comment: string
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

@@ -4,6 +4,7 @@ import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
+import { debriefRoutes } from './debrief-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
 import { CaseViewCache } from './case-view-cache.ts'
 import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
@@ -146,4 +147,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   await app.register(sessionQueryRoutes, context)
+  await app.register(debriefRoutes, context)
 }

@@ -1,16 +1,13 @@
 import t from 'tap'
 import * as v from 'valibot'
-import type { AddressInfo } from 'node:net'
-import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
 import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
 import { LiveMessageSchema } from '../../schemas/session-wire.ts'
-import { stompClient, type ClientTransport, type LiveServer } from '../live/live-harness.ts'
-import { as, readyRoom, scores, SECRETS, seedBank, type User } from './helpers.ts'
-
-type Message = { type: string; [field: string]: any }
+import { stompClient } from '../live/live-harness.ts'
+import { inRoom, listen, type Message } from './live-room.ts'
+import { as, readyRoom, scores, SECRETS, seedBank } from './helpers.ts'
 
 /** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */
 let offset = 0
@@ -18,36 +15,6 @@ const app = await testApp({}, { clock: () => Date.now() + offset })
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 3 })
 
-async function listen(instance: FastifyInstance): Promise<LiveServer> {
-  await instance.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = instance.server.address() as AddressInfo
-  return { sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws` } as LiveServer
-}
-
-/** The spec's client in the room: connected, subscribed to the session's topic, every message kept. */
-async function inRoom(t: Tap, server: LiveServer, transport: ClientTransport, user: User, code: string) {
-  const client = stompClient(server, transport, user.token)
-  await client.connected.next(5000)
-  const inbox = client.subscribe(code)
-  await inbox.ready
-  t.teardown(() => client.client.deactivate())
-  const seen: Message[] = []
-  /**
-   * The next messages up to and including one of `type` (that `matches`), presence updates aside: those come
-   * whenever someone connects or goes away.
-   */
-  const until = async (type: string, matches: (message: Message) => boolean = () => true): Promise<Message[]> => {
-    const batch: Message[] = []
-    for (;;) {
-      const message = (await inbox.next(5000)).body as Message
-      seen.push(message)
-      if (message.type === type && matches(message)) return [...batch, message]
-      if (message.type !== 'PARTICIPANT_UPDATE') batch.push(message)
-    }
-  }
-  return { until, seen, client }
-}
-type Tap = { teardown(fn: () => unknown): void }
 const server = await listen(app.app)
 const types = (messages: Message[]) => messages.map((m) => m.type)
 

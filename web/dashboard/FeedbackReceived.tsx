@@ -1,8 +1,10 @@
 import styled from 'styled-components'
+import { Link } from 'wouter'
 import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
 import { formatScore } from '../session/room/feedback-form.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
+import { debriefPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import { CRITERION_WORDS, OVERALL_WORDS, criterionBand, maximumOverall, overallBand, receivedCriterionScore, type Band } from './score-bands.ts'
 
@@ -72,6 +74,11 @@ function FeedbackCard({ item }: { item: FeedbackReceivedItem }) {
         })}
       </Scores>
       {item.comment.trim() && <Comment>“{item.comment}”</Comment>}
+      {item.caseId !== null && (
+        <DebriefLink href={debriefPath(item.sessionCode, item.roundNumber)}>
+          Open the debrief<span className="visually-hidden">: {item.caseTitle}, round {item.roundNumber}</span>
+        </DebriefLink>
+      )}
     </Card>
   )
 }
@@ -155,4 +162,10 @@ const Comment = styled.blockquote`
   border-left: 3px solid ${theme.color.border};
   color: ${theme.color.text};
   overflow-wrap: anywhere;
+`
+
+const DebriefLink = styled(Link)`
+  display: inline-block;
+  margin-top: 12px;
+  font-weight: 600;
 `

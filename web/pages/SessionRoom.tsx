@@ -5,6 +5,7 @@ import { mayStart } from '../../schemas/session/phase-rules.ts'
 import { findingsOf } from '../session/room/case-content.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
+import { RoomDebriefLinks } from '../debrief/RoomDebriefLinks.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
 import { ExitDialog } from '../session/dialogs/ConfirmDialogs.tsx'
@@ -109,6 +110,7 @@ export default function SessionRoom() {
         {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} feedbackForm={feedbackForm} />}
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
+      <RoomDebriefLinks code={session.code} round={session.currentRound} phase={session.phase} />
       <FindingsDialog key={findings?.content ?? ''} findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
       <ExitDialog
         open={exitingInFeedback !== null}

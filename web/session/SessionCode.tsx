@@ -15,6 +15,7 @@ export function useSessionCode(): string {
 }
 
 export const roomPath = (code: string) => `/session/${encodeURIComponent(code)}/room`
+export const debriefPath = (code: string, round: number) => `/session/${encodeURIComponent(code)}/debrief/${round}`
 export const configurePath = (code: string) => `/session/${encodeURIComponent(code)}/configure`
 
 /** SPEC section 9: the copy notice stays 2 s. */

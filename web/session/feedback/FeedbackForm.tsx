@@ -24,6 +24,8 @@ const CHOICE_LABELS: Record<SubmitChoice, string> = {
 }
 
 export interface FeedbackFormProps {
+  /** The form's heading and name; the doctor's private self-assessment uses the same form under its own. */
+  title?: string
   criteria: CriterionView[]
   draft: FeedbackDraft
   formError: string | null
@@ -43,7 +45,7 @@ export interface FeedbackFormProps {
  * the marks stay while the user fills them in, and go with the form (a new case starts it empty).
  */
 export function FeedbackForm(props: FeedbackFormProps) {
-  const { refusals } = props
+  const { refusals, title = 'Feedback for the doctor' } = props
   const commentId = useId()
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
@@ -52,8 +54,8 @@ export function FeedbackForm(props: FeedbackFormProps) {
   const missing = (slot: string) => refusals > 0 && props.draft.scores[slot] === undefined
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
-    <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
-      <h2>Feedback for the doctor</h2>
+    <Form ref={form} aria-label={title} onSubmit={(event) => event.preventDefault()}>
+      <h2>{title}</h2>
       <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
       {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
       <Fields disabled={props.busy}>

@@ -4,6 +4,7 @@ import type { RoomSession } from '../room/room-state.ts'
 import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { roleLabel } from '../RoleBadge.tsx'
+import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
 
 /** Feedback: the doctor waits for the scores; the patient and observer give them. */
 export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession; feedbackForm: ReactNode }) {
@@ -20,6 +21,7 @@ export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession;
         ))}
       </List>
       <p>Your feedback appears on your dashboard once this round is over. Use Exit to complete the session.</p>
+      {!session.participants.find((p) => p.role === 'doctor')?.joinedAfterConsultation && <SelfAssessment code={session.code} />}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button.tsx'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { EndConsultationDialog } from '../dialogs/ConfirmDialogs.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
+import { Scratchpad } from '../Scratchpad.tsx'
 import type { ClockReading } from '../server-clock.ts'
 import { Controls, Layout, Side } from './ReadingPhase.tsx'
 
@@ -40,6 +41,7 @@ export function ConsultationPhase(props: {
             </Button>
           )}
         </Controls>
+        {session.role === 'doctor' && <Scratchpad code={session.code} round={session.currentRound} />}
       </Side>
       <div>
         <CaseNotes view={session.selectedCase} />

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
+import { Scratchpad } from '../Scratchpad.tsx'
 import type { ClockReading } from '../server-clock.ts'
 
 export interface ReadingControls {
@@ -44,6 +45,7 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
             </>
           )}
         </Controls>
+        {isDoctor && <Scratchpad code={session.code} round={session.currentRound} />}
       </Side>
       <CaseNotes view={session.selectedCase} />
     </Layout>
