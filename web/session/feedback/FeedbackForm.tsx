@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
-import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, MIN_SCORE, SCORE_DESCRIPTORS } from '../../../schemas/session/feedback-scores.ts'
 import {
   NO_CRITERIA,
   criterionScore,
@@ -11,7 +11,7 @@ import {
   slotId,
   type FeedbackDraft,
 } from '../room/feedback-form.ts'
-import type { SubmitChoice } from '../room/room-machine.ts'
+import type { SubmitChoice } from '../room/submit-choices.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
@@ -21,6 +21,7 @@ const CHOICE_LABELS: Record<SubmitChoice, string> = {
   close: 'Submit Feedback & Close',
   newCase: 'Submit & New Case',
   roleChange: 'Submit & Role Change',
+  rotateSeats: 'Submit & Rotate Seats',
 }
 
 export interface FeedbackFormProps {
@@ -31,6 +32,8 @@ export interface FeedbackFormProps {
   refusals: number
   /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
   choices: SubmitChoice[]
+  /** Who sits where if the seats rotate (submit-choices.ts), said beside that button. */
+  rotationPreview: string | null
   busy: boolean
   onScore: (slot: string, score: number) => void
   onComment: (text: string) => void
@@ -45,6 +48,7 @@ export interface FeedbackFormProps {
 export function FeedbackForm(props: FeedbackFormProps) {
   const { refusals } = props
   const commentId = useId()
+  const previewId = useId()
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
@@ -54,7 +58,9 @@ export function FeedbackForm(props: FeedbackFormProps) {
   return (
     <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
       <h2>Feedback for the doctor</h2>
-      <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
+      <Hint>
+        Score each item from {MIN_SCORE} ({SCORE_DESCRIPTORS[MIN_SCORE]}) to {MAX_SCORE} ({SCORE_DESCRIPTORS[MAX_SCORE]}).
+      </Hint>
       {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
       <Fields disabled={props.busy}>
         {orderedCriteria(props.criteria).map((criterion) => (
@@ -92,12 +98,20 @@ export function FeedbackForm(props: FeedbackFormProps) {
       {props.choices.length > 0 && (
         <Choices>
           {props.choices.map((choice) => (
-            <Button key={choice} type="button" $variant={choice === 'close' ? 'primary' : 'secondary'} disabled={props.busy} onClick={() => props.onSubmit(choice)}>
+            <Button
+              key={choice}
+              type="button"
+              $variant={choice === 'close' ? 'primary' : 'secondary'}
+              disabled={props.busy}
+              onClick={() => props.onSubmit(choice)}
+              aria-describedby={choice === 'rotateSeats' ? previewId : undefined}
+            >
               {CHOICE_LABELS[choice]}
             </Button>
           ))}
         </Choices>
       )}
+      {props.choices.includes('rotateSeats') && <Hint id={previewId}>{props.rotationPreview}</Hint>}
     </Form>
   )
 }
