@@ -119,7 +119,7 @@ export async function doctorWithPatient(browser: Browser, request: APIRequestCon
 export const roomUrl = (code: string) => `/session/${code}/room`
 
 export async function expectPhase(page: Page, label: string) {
-  await expect(page.getByRole('status').filter({ hasText: `Phase: ${label}` })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Phase: ${label}`, { exact: true })).toBeVisible({ timeout: 15_000 })
 }
 
 /** Scores every slot of the test case's mark scheme: [Data gathering, Plan, Safety netting]. */

@@ -13,8 +13,9 @@ import {
 } from '../room/feedback-form.ts'
 import type { SubmitChoice } from '../room/submit-choices.ts'
 import { Alert } from '../../components/Alert.tsx'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
 
 const CHOICE_LABELS: Record<SubmitChoice, string> = {
@@ -57,7 +58,7 @@ export function FeedbackForm(props: FeedbackFormProps) {
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
     <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
-      <h2>Feedback for the doctor</h2>
+      <PhaseHeading>Feedback for the doctor</PhaseHeading>
       <Hint>
         Score each item from {MIN_SCORE} ({SCORE_DESCRIPTORS[MIN_SCORE]}) to {MAX_SCORE} ({SCORE_DESCRIPTORS[MAX_SCORE]}).
       </Hint>
@@ -98,16 +99,16 @@ export function FeedbackForm(props: FeedbackFormProps) {
       {props.choices.length > 0 && (
         <Choices>
           {props.choices.map((choice) => (
-            <Button
+            <BusyButton
               key={choice}
               type="button"
               $variant={choice === 'close' ? 'primary' : 'secondary'}
-              disabled={props.busy}
+              busy={props.busy}
               onClick={() => props.onSubmit(choice)}
               aria-describedby={choice === 'rotateSeats' ? previewId : undefined}
             >
               {CHOICE_LABELS[choice]}
-            </Button>
+            </BusyButton>
           ))}
         </Choices>
       )}
