@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, unique } from './session-helpers.ts'
+import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomOfThree, roomUrl, scoreAll, unique } from './session-helpers.ts'
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true })
 
-test('after each phase change focus is on the new phase\'s heading; held buttons keep focus; Add hands it back', async ({ browser, request }) => {
+test('after each phase change focus is on the new phase\'s heading; a held Start keeps focus until then', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 3)
   const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
@@ -46,10 +46,8 @@ test('configure: Add turns disabled once used, and focus goes back to the topic 
   const topic = await createTopic(request, 1)
   const doctor = await newPlayer(browser, request, 'doctor')
   const d = doctor.page
-  await d.goto('/session/create')
-  await d.getByLabel('Session Title').fill(unique('Focus practice'))
-  await d.getByRole('button', { name: 'Create Session' }).click()
-  await expect(d).toHaveURL(/\/configure$/)
+  const { sessionCode } = (await doctor.post('/sessions', { title: unique('Focus practice') })) as { sessionCode: string }
+  await d.goto(`/session/${sessionCode}/configure`)
   await d.getByLabel('Add a topic').selectOption(topic.name)
   await d.getByRole('button', { name: 'Add', exact: true }).press('Enter')
   await expect(d.getByRole('button', { name: 'Add', exact: true })).toBeDisabled()
@@ -60,13 +58,7 @@ test('configure: Add turns disabled once used, and focus goes back to the topic 
 test('the two-minute warning shows "2 minutes left" to every role and stays until the consultation ends', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 1)
-  const doctor = await newPlayer(browser, request, 'doctor')
-  const patient = await newPlayer(browser, request, 'patient')
-  const observer = await newPlayer(browser, request, 'observer')
-  const code = await sessionByApi(doctor, topic.name, [
-    [patient, 'patient'],
-    [observer, 'observer'],
-  ])
+  const { doctor, patient, observer, code } = await roomOfThree(browser, request, topic.name)
   await doctor.post(`/sessions/${code}/start`)
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   const pages = [doctor.page, patient.page, observer.page]

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, type Player } from './session-helpers.ts'
+import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl, scoreAll, type Player } from './session-helpers.ts'
 
 /** The seat each player's room says they hold. */
 async function expectSeat(player: Player, seat: 'Doctor' | 'Patient' | 'Observer') {
@@ -12,13 +12,7 @@ const rotateButton = (page: Page) => page.getByRole('button', { name: 'Submit & 
 test('three candidates rotate seats over three rounds: each sits in every seat, told who sits where before it starts', async ({ browser, request }) => {
   test.setTimeout(120_000)
   const topic = await createTopic(request, 3)
-  const ana = await newPlayer(browser, request, 'ana')
-  const ben = await newPlayer(browser, request, 'ben')
-  const cam = await newPlayer(browser, request, 'cam')
-  const code = await sessionByApi(ana, topic.name, [
-    [ben, 'patient'],
-    [cam, 'observer'],
-  ])
+  const { doctor: ana, patient: ben, observer: cam, code } = await roomOfThree(browser, request, topic.name, ['ana', 'ben', 'cam'])
   const name = (player: Player) => player.account.name
   await ana.post(`/sessions/${code}/start`)
   for (const player of [ana, ben, cam]) await player.page.goto(roomUrl(code))

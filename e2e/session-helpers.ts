@@ -116,6 +116,16 @@ export async function doctorWithPatient(browser: Browser, request: APIRequestCon
   return { doctor, patient, code }
 }
 
+/** Three signed-in players in a topic session of their own: the doctor hosting it, patient and observer joined. */
+export async function roomOfThree(browser: Browser, request: APIRequestContext, topic: string, labels: [string, string, string] = ['doctor', 'patient', 'observer']) {
+  const [doctor, patient, observer] = [await newPlayer(browser, request, labels[0]), await newPlayer(browser, request, labels[1]), await newPlayer(browser, request, labels[2])]
+  const code = await sessionByApi(doctor, topic, [
+    [patient, 'patient'],
+    [observer, 'observer'],
+  ])
+  return { doctor, patient, observer, code }
+}
+
 export const roomUrl = (code: string) => `/session/${code}/room`
 
 export async function expectPhase(page: Page, label: string) {

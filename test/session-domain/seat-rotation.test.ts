@@ -1,19 +1,7 @@
 import t from 'tap'
 import { evolve, type SessionEvent, type SessionRole, type SessionState } from '../../schemas/session/index.ts'
 import { ROTATION_NEEDS_THREE, SWAP_OR_ROTATE } from '../../schemas/session/seat-rotation.ts'
-import {
-  created,
-  feedback,
-  HOST,
-  inFeedback,
-  OBSERVER,
-  PATIENT,
-  refused,
-  SECOND_OBSERVER,
-  T0,
-  topicConfig,
-  type Session,
-} from './fixtures.ts'
+import { created, feedback, HOST, inFeedback, OBSERVER, PATIENT, refused, SECOND_OBSERVER, T0, topicConfig, type Session } from './fixtures.ts'
 
 const rotate = feedback({ requestSeatRotation: true })
 const seats = (state: SessionState) => Object.fromEntries(state.participants.map((p) => [p.userId, p.role]))
