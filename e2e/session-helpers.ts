@@ -118,10 +118,20 @@ export async function doctorWithPatient(browser: Browser, request: APIRequestCon
   return { doctor, patient, code }
 }
 
+/** Three signed-in players in a topic session of their own: the doctor hosting it, patient and observer joined. */
+export async function roomOfThree(browser: Browser, request: APIRequestContext, topic: string, labels: [string, string, string] = ['doctor', 'patient', 'observer']) {
+  const [doctor, patient, observer] = [await newPlayer(browser, request, labels[0]), await newPlayer(browser, request, labels[1]), await newPlayer(browser, request, labels[2])]
+  const code = await sessionByApi(doctor, topic, [
+    [patient, 'patient'],
+    [observer, 'observer'],
+  ])
+  return { doctor, patient, observer, code }
+}
+
 export const roomUrl = (code: string) => `/session/${code}/room`
 
 export async function expectPhase(page: Page, label: string) {
-  await expect(page.getByRole('status').filter({ hasText: `Phase: ${label}` })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Phase: ${label}`, { exact: true })).toBeVisible({ timeout: 15_000 })
 }
 
 /** Scores every slot of the test case's mark scheme: [Data gathering, Plan, Safety netting]. */

@@ -87,6 +87,14 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
           return p
         }),
       }
+    case 'SeatsRotated': {
+      const seats = new Map<number, Participant['role']>([
+        [event.newDoctorUserId, 'DOCTOR'],
+        [event.newPatientUserId, 'PATIENT'],
+        [event.newObserverUserId, 'OBSERVER'],
+      ])
+      return { participants: state.participants.map((p) => ({ ...p, role: seats.get(p.userId) ?? p.role })) }
+    }
     case 'FeedbackSubmitted':
       // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.
       return {

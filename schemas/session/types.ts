@@ -108,6 +108,8 @@ export type SessionEvent =
   | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }
   | { type: 'PhaseStarted'; phase: Phase; startTimestamp: number; durationSeconds: number; at: number }
   | { type: 'RolesSwapped'; newDoctorUserId: number; newPatientUserId: number; at: number }
+  /** Every seat moved on (seat-rotation.ts); added by issue 16, so older logs simply never hold one. */
+  | { type: 'SeatsRotated'; newDoctorUserId: number; newPatientUserId: number; newObserverUserId: number; at: number }
   | {
       type: 'FeedbackSubmitted'
       fromUserId: number
@@ -149,7 +151,15 @@ export type SessionCommand =
   | { type: 'SkipPhase' }
   | { type: 'NewCase' }
   | { type: 'SelectNewTopic'; topic: string }
-  | { type: 'SubmitFeedback'; comment: string; criteriaScores: CriterionScore[]; requestNewCase: boolean; requestRoleChange: boolean }
+  | {
+      type: 'SubmitFeedback'
+      comment: string
+      criteriaScores: CriterionScore[]
+      requestNewCase: boolean
+      requestRoleChange: boolean
+      /** The next case with every seat moved on (seat-rotation.ts): asks for the next case by itself. */
+      requestSeatRotation: boolean
+    }
   | { type: 'Complete' }
   | { type: 'Leave'; reason: LeaveReason }
   | { type: 'End' }

@@ -128,7 +128,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Successfully left session' }
   })
 
-  // What happens after feedback (new case, role change, end) is the session's rule too; the answer reports it.
+  // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.
   app.post('/feedback/submit', signedIn, async (request) => {
     const body = parseBody(FeedbackSubmitBody, request.body)
     const { row, events } = await run(request, body.sessionCode, {
@@ -137,6 +137,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       criteriaScores: toCriterionScores(body),
       requestNewCase: body.requestNewCase ?? false,
       requestRoleChange: body.requestRoleChange ?? false,
+      requestSeatRotation: body.requestSeatRotation ?? false,
     })
     const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
     const stored = submitted

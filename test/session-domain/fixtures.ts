@@ -79,7 +79,7 @@ export function scores(direct = 3, plan = 2, safetyNet = 4): CriterionScore[] {
 }
 
 export function feedback(over: Partial<Extract<SessionCommand, { type: 'SubmitFeedback' }>> = {}): SessionCommand {
-  return { type: 'SubmitFeedback', comment: 'Good rapport', criteriaScores: scores(), requestNewCase: false, requestRoleChange: false, ...over }
+  return { type: 'SubmitFeedback', comment: 'Good rapport', criteriaScores: scores(), requestNewCase: false, requestRoleChange: false, requestSeatRotation: false, ...over }
 }
 
 export class Session {

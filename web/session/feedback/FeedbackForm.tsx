@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
-import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, MIN_SCORE, SCORE_DESCRIPTORS } from '../../../schemas/session/feedback-scores.ts'
 import {
   NO_CRITERIA,
   criterionScore,
@@ -11,16 +11,18 @@ import {
   slotId,
   type FeedbackDraft,
 } from '../room/feedback-form.ts'
-import type { SubmitChoice } from '../room/room-machine.ts'
+import type { SubmitChoice } from '../room/submit-choices.ts'
 import { Alert } from '../../components/Alert.tsx'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
 
 const CHOICE_LABELS: Record<SubmitChoice, string> = {
   close: 'Submit Feedback & Close',
   newCase: 'Submit & New Case',
   roleChange: 'Submit & Role Change',
+  rotateSeats: 'Submit & Rotate Seats',
 }
 
 export interface FeedbackFormProps {
@@ -33,6 +35,8 @@ export interface FeedbackFormProps {
   refusals: number
   /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
   choices: SubmitChoice[]
+  /** Who sits where if the seats rotate (submit-choices.ts), said beside that button. */
+  rotationPreview?: string | null
   busy: boolean
   onScore: (slot: string, score: number) => void
   onComment: (text: string) => void
@@ -47,6 +51,7 @@ export interface FeedbackFormProps {
 export function FeedbackForm(props: FeedbackFormProps) {
   const { refusals, title = 'Feedback for the doctor' } = props
   const commentId = useId()
+  const previewId = useId()
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
@@ -55,8 +60,10 @@ export function FeedbackForm(props: FeedbackFormProps) {
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
     <Form ref={form} aria-label={title} onSubmit={(event) => event.preventDefault()}>
-      <h2>{title}</h2>
-      <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
+      <PhaseHeading>{title}</PhaseHeading>
+      <Hint>
+        Score each item from {MIN_SCORE} ({SCORE_DESCRIPTORS[MIN_SCORE]}) to {MAX_SCORE} ({SCORE_DESCRIPTORS[MAX_SCORE]}).
+      </Hint>
       {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
       <Fields disabled={props.busy}>
         {orderedCriteria(props.criteria).map((criterion) => (
@@ -94,12 +101,20 @@ export function FeedbackForm(props: FeedbackFormProps) {
       {props.choices.length > 0 && (
         <Choices>
           {props.choices.map((choice) => (
-            <Button key={choice} type="button" $variant={choice === 'close' ? 'primary' : 'secondary'} disabled={props.busy} onClick={() => props.onSubmit(choice)}>
+            <BusyButton
+              key={choice}
+              type="button"
+              $variant={choice === 'close' ? 'primary' : 'secondary'}
+              busy={props.busy}
+              onClick={() => props.onSubmit(choice)}
+              aria-describedby={choice === 'rotateSeats' ? previewId : undefined}
+            >
               {CHOICE_LABELS[choice]}
-            </Button>
+            </BusyButton>
           ))}
         </Choices>
       )}
+      {props.choices.includes('rotateSeats') && <Hint id={previewId}>{props.rotationPreview}</Hint>}
     </Form>
   )
 }
