@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './accounts/mailer.ts'
 import { accountsRoutes } from './accounts/routes.ts'
 import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
+import { registerBoard } from './board/board.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
       await api.register(adminRoutes, { db: database.db })
+      await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
     },
     { prefix: '/api' },
   )
