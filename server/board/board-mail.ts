@@ -24,7 +24,16 @@ const SLOT_LENGTH_MS = 60 * 60_000
 
 /** The start in the recipient's own time zone (UTC when they have not set one), with the zone named. */
 export function startInZoneOf(startsAt: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: timeZone ?? 'UTC', timeZoneName: 'short' }).format(startsAt)
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: timeZone ?? 'UTC',
+    timeZoneName: 'short',
+  }).format(startsAt)
 }
 
 /** The slot as one calendar event; its UID is stable, so a calendar updates one entry rather than adding more. */

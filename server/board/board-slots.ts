@@ -44,7 +44,13 @@ export function boardSlots(options: BoardSlotsOptions) {
   const isPlanned = (row: ListingRow) => row.starts_at !== null && new Date(row.starts_at).getTime() > engine.now()
 
   /** Mail is sent after the answer's work is done; a failed send is logged, it never undoes a seat. */
-  const send = (mail: Mail) => mailer.send(mail).catch((error) => log.error({ err: error }, 'board mail failed'))
+  const send = async (mail: () => Mail) => {
+    try {
+      await mailer.send(mail())
+    } catch (error) {
+      log.error({ err: error }, 'board mail failed')
+    }
+  }
 
   const recipients = async (row: ListingRow, withHost: boolean) => {
     const members = await slotMembers(db, row.session_id)
@@ -86,7 +92,7 @@ export function boardSlots(options: BoardSlotsOptions) {
       })
       if (isPlanned(row)) {
         const [me] = (await recipients(row, false)).filter((m) => m.id === actor.userId)
-        if (me) void send(confirmationMail(facts(row), { name: me.name, email: me.email, timeZone: me.timeZone }, role))
+        if (me) void send(() => confirmationMail(facts(row), me, role))
       }
       return row
     },
@@ -98,7 +104,7 @@ export function boardSlots(options: BoardSlotsOptions) {
       if (!isPlanned(row)) return
       const people = await recipients(row, false)
       await endSession(row)
-      for (const person of people) void send(cancellationMail(facts(row), person))
+      for (const person of people) void send(() => cancellationMail(facts(row), person))
     },
 
     /** An admin takes a listing off the board; the session itself is left as it is. */
@@ -111,7 +117,7 @@ export function boardSlots(options: BoardSlotsOptions) {
       const row = await findListing(db, job.listing_id)
       if (!row || row.status !== 'OPEN' || !row.starts_at) return
       if (job.kind === 'REMIND') {
-        await Promise.all((await recipients(row, true)).map((person) => send(reminderMail(facts(row), person))))
+        await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person))))
         return
       }
       // The time has come: the room is open now. A slot nobody joined expires instead.

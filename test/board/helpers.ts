@@ -7,7 +7,7 @@ import { seedBank, type User } from '../sessions/helpers.ts'
 export async function boardApp(options: { rateLimits?: boolean } = {}) {
   const smtp = await startSmtpReceiver()
   const clock = manualClock()
-  const app = await testApp({ smtpUrl: smtp.url, publicUrl: 'http://plab.test', rateLimits: options.rateLimits ?? false }, { clock: clock.now, setAlarm: clock.setAlarm })
+  const app = await testApp({ smtpUrl: smtp.url, publicUrl: 'http://plab.test', rateLimits: options.rateLimits ?? false }, { clock: clock.now, setAlarm: clock.setAlarm, ...(process.env.BOARD_LOG ? { logger: { level: 'error' } } : {}) })
   await seedBank(app.database.db, { Cardiology: 2, Neurology: 2 })
   return {
     app,
