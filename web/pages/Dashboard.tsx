@@ -44,6 +44,9 @@ export default function Dashboard() {
           <Button type="button" $variant="secondary" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
+          <ButtonLink href="/partners" $variant="secondary">
+            Find Partners
+          </ButtonLink>
           <ButtonLink href="/session/join" $variant="secondary">
             Join Session
           </ButtonLink>
