@@ -9,9 +9,7 @@ import { closeAll, createTopic, newPlayer, roomUrl, sessionByApi } from './sessi
 test('a host lists a session and two candidates find it on the board and join from there', async ({ browser, request }) => {
   test.setTimeout(60_000)
   const topic = await createTopic(request, 2)
-  const host = await newPlayer(browser, request, 'host')
-  const patient = await newPlayer(browser, request, 'patient')
-  const observer = await newPlayer(browser, request, 'observer')
+  const [host, patient, observer] = await Promise.all(['host', 'patient', 'observer'].map((label) => newPlayer(browser, request, label)))
   const code = await sessionByApi(host, topic.name, [])
 
   // The host lists the session from its configure page: now, a patient and one observer, with a note.

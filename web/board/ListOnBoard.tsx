@@ -9,6 +9,7 @@ import { Button } from '../components/Button.tsx'
 import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
 import { theme } from '../theme.ts'
 import { localInputToIso } from './times.ts'
+import { CheckRow, StackedField } from '../forms/StackedField.ts'
 
 /** A datetime-local value for `ms` in this browser's wall time (what the input shows and takes). */
 const wallTime = (ms: number) => {
@@ -62,18 +63,18 @@ export function ListOnBoard({ code }: { code: string }) {
         ]}
       />
       {when === 'PLANNED' && (
-        <Field>
+        <StackedField>
           <label htmlFor={ids.when}>Date and time (your time zone, at most {PLAN_AHEAD_DAYS} days ahead)</label>
           <input id={ids.when} type="datetime-local" value={at} min={wallTime(now)} max={wallTime(now + PLAN_AHEAD_DAYS * 86_400_000)} onChange={(event) => setAt(event.target.value)} />
-        </Field>
+        </StackedField>
       )}
       <fieldset>
         <legend>Seats wanted</legend>
-        <Check>
+        <CheckRow>
           <input type="checkbox" checked={patientSeat} onChange={(event) => setPatientSeat(event.target.checked)} />
           Patient
-        </Check>
-        <Field>
+        </CheckRow>
+        <StackedField>
           <label htmlFor={ids.observers}>Observers</label>
           <select id={ids.observers} value={observerSeats} onChange={(event) => setObserverSeats(Number(event.target.value))}>
             {Array.from({ length: MAX_OBSERVER_SEATS + 1 }, (_, n) => (
@@ -82,15 +83,15 @@ export function ListOnBoard({ code }: { code: string }) {
               </option>
             ))}
           </select>
-        </Field>
+        </StackedField>
       </fieldset>
-      <Field>
+      <StackedField>
         <label htmlFor={ids.note}>Note (optional)</label>
         <textarea id={ids.note} value={note} maxLength={NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} aria-describedby={`${ids.note}-count`} />
         <Count id={`${ids.note}-count`}>
           {note.length}/{NOTE_MAX} characters
         </Count>
-      </Field>
+      </StackedField>
       {result && (
         <Alert tone={result.tone}>
           {result.text}
@@ -116,23 +117,6 @@ const Form = styled.form`
   h2 { font-size: 1.2rem; }
   fieldset { border: 0; margin: 0 0 12px; padding: 0; }
   legend { font-weight: 600; margin-bottom: 8px; }
-`
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin-bottom: 12px;
-  label { font-weight: 600; }
-  input, select, textarea { min-height: 44px; padding: 8px 10px; border: 1px solid ${theme.color.controlBorder}; border-radius: ${theme.radius.small}; max-width: 100%; }
-`
-
-const Check = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 44px;
-  input { width: 20px; height: 20px; }
 `
 
 const Count = styled.span`

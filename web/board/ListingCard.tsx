@@ -69,7 +69,7 @@ const Item = styled.li`
   border-radius: ${theme.radius.medium};
   box-shadow: ${theme.shadow.card};
   padding: 16px;
-  h2 { font-size: 1.15rem; margin: 0 0 8px; overflow-wrap: anywhere; }
+  && h2 { font-size: 1.15rem; margin: 0 0 8px; overflow-wrap: anywhere; }
 `
 
 const Facts = styled.dl`

@@ -11,6 +11,7 @@ import { detectedTimeZone } from '../board/times.ts'
 import { useBoard } from '../board/useBoard.ts'
 import { Alert } from '../components/Alert.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { WidePage } from '../components/WidePage.ts'
 import { roomPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 
@@ -60,16 +61,16 @@ export default function FindPartners() {
     })
 
   return (
-    <Page>
+    <WidePage>
       <h1>Find Partners</h1>
-      <Intro>
+      <Muted>
         Sessions looking for a patient or an observer, now or at a planned time. Times are shown in your time zone ({me.zone}). To list your own
         session, create it and choose "List on Find Partners".
-      </Intro>
+      </Muted>
       <BoardFilterBar filters={filters} topics={topics} examMonthSet={me.examMonthSet} onChange={setFilters} />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {board.error && <Alert tone="error">{board.error}</Alert>}
-      <Live role="status">{board.live === 'connected' ? 'Updates live' : board.live === 'failed' ? 'Live updates stopped: reload to see changes' : ''}</Live>
+      <Muted $small role="status">{board.live === 'connected' ? 'Updates live' : board.live === 'failed' ? 'Live updates stopped: reload to see changes' : ''}</Muted>
       {board.listings === null ? (
         <p role="status">Loading the board…</p>
       ) : board.listings.length === 0 ? (
@@ -81,26 +82,14 @@ export default function FindPartners() {
           ))}
         </List>
       )}
-    </Page>
+    </WidePage>
   )
 }
 
-const Page = styled.div`
-  width: 100%;
-  max-width: 900px;
-  min-height: 100vh;
-  margin: 0 auto;
-  padding: 32px 16px;
-`
-
-const Intro = styled.p`
+/** The page's introduction, and (smaller) whether the board is following live. */
+const Muted = styled.p<{ $small?: boolean }>`
   color: ${theme.color.muted};
-`
-
-const Live = styled.p`
-  margin: 0 0 8px;
-  color: ${theme.color.muted};
-  font-size: 0.9rem;
+  ${({ $small }) => ($small ? 'margin: 0 0 8px; font-size: 0.9rem;' : '')}
 `
 
 const List = styled.ul`

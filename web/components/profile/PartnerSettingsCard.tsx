@@ -1,14 +1,13 @@
 import { useEffect, useId, useState } from 'react'
-import styled from 'styled-components'
 import type { PartnerProfile } from '../../../schemas/board.ts'
 import { boardApi } from '../../api/board.ts'
 import { errorMessage } from '../../api/client.ts'
 import { detectedTimeZone, knownTimeZones } from '../../board/times.ts'
-import { theme } from '../../theme.ts'
 import { Alert } from '../Alert.tsx'
 import { Button } from '../Button.tsx'
 import { Card } from '../Card.tsx'
 import { useTimedMessage } from '../useTimedMessage.ts'
+import { CheckRow, StackedField } from '../../forms/StackedField.ts'
 
 /**
  * What Find Partners shows of the user: exam month and time zone (detected from the browser until they choose),
@@ -55,22 +54,22 @@ export function PartnerSettingsCard() {
       <p>Other candidates see your name, exam month and time zone on the board; never your email.</p>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <form onSubmit={(event) => (event.preventDefault(), void save())} aria-label="Find Partners settings">
-        <Field>
+        <StackedField>
           <label htmlFor={ids.month}>Exam month (optional)</label>
           <input id={ids.month} type="month" value={settings.examMonth ?? ''} onChange={(event) => change({ examMonth: event.target.value || null })} />
-        </Field>
-        <Field>
+        </StackedField>
+        <StackedField>
           <label htmlFor={ids.zone}>Time zone{detected && ' (detected from this browser)'}</label>
           <select id={ids.zone} value={settings.timeZone ?? ''} onChange={(event) => change({ timeZone: event.target.value })}>
             {knownTimeZones(settings.timeZone ?? detectedTimeZone()).map((zone) => (
               <option key={zone}>{zone}</option>
             ))}
           </select>
-        </Field>
-        <Check>
+        </StackedField>
+        <CheckRow>
           <input type="checkbox" checked={settings.hiddenFromBoard} onChange={(event) => change({ hiddenFromBoard: event.target.checked })} />
           Hide me from the board (my listings are not shown)
-        </Check>
+        </CheckRow>
         <Button type="submit" disabled={pending}>
           {pending ? 'Saving...' : 'Save partner settings'}
         </Button>
@@ -78,21 +77,3 @@ export function PartnerSettingsCard() {
     </Card>
   )
 }
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  margin-bottom: 12px;
-  label { font-weight: 600; }
-  input, select { min-height: 44px; padding: 8px 10px; border: 1px solid ${theme.color.controlBorder}; border-radius: ${theme.radius.small}; max-width: 100%; }
-`
-
-const Check = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 44px;
-  margin-bottom: 12px;
-  input { width: 20px; height: 20px; flex: none; }
-`
