@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, newAccount, noHorizontalScroll, registerAccount, signInAs, test } from './fixtures.ts'
 import { closeAll, createTopic, newPlayer, roomUrl, sessionByApi } from './session-helpers.ts'
 
 /**
@@ -64,4 +64,33 @@ test("a session's invite link opens its role page after sign-in", async ({ brows
   await expect(page).toHaveURL(new RegExp(`/session/${code}/role$`))
   await visitor.close()
   await closeAll([host, guest])
+})
+
+test('the board, the listing form and the partner settings fit a 360 px phone', async ({ browser, request }) => {
+  const topic = await createTopic(request, 1)
+  const host = await newPlayer(browser, request, 'phone-host', { width: 360, height: 740 })
+  const code = await sessionByApi(host, topic.name, [])
+  await host.page.goto(`/session/${code}/configure`)
+  const listing = host.page.getByRole('form', { name: 'List on Find Partners' })
+  await listing.getByRole('radio', { name: 'At a planned time' }).check()
+  await expect(listing.getByLabel(/Date and time/)).toBeVisible()
+  await noHorizontalScroll(host.page)
+  await closeAll([host])
+
+  // A browser in Karachi: the profile proposes its zone until the user saves one.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, timezoneId: 'Asia/Karachi' })
+  const page = await context.newPage()
+  await signInAs(page, request, await registerAccount(request, newAccount('karachi')), '/profile')
+  const settings = page.getByRole('form', { name: 'Find Partners settings' })
+  await expect(settings.getByLabel('Time zone (detected from this browser)')).toHaveValue('Asia/Karachi')
+  await settings.getByLabel('Exam month (optional)').fill('2027-02')
+  await settings.getByRole('button', { name: 'Save partner settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Partner settings saved' })).toBeVisible()
+  await expect(settings.getByLabel('Time zone', { exact: true })).toHaveValue('Asia/Karachi')
+  await noHorizontalScroll(page)
+  await page.goto('/partners')
+  await expect(page.getByRole('checkbox', { name: 'Exam month near mine' })).toBeEnabled()
+  await expect(page.getByText('shown in your time zone (Asia/Karachi)')).toBeVisible()
+  await noHorizontalScroll(page)
+  await context.close()
 })
