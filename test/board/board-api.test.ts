@@ -140,3 +140,15 @@ t.test(`listing and taking seats are rate limited per user (${kind})`, async (t)
   for (let n = 0; n < 11; n += 1) seats.push((await api(limited.app, taker).post(`/board/listings/${listing.id}/seats`, { role: 'DOCTOR' })).status)
   t.same(seats, [...Array(10).fill(400), 429], 'the eleventh try in a minute waits')
 })
+
+t.test(`twelve seats taken at once in twelve listings all succeed: seat locks never hold the whole pool (${kind})`, async (t) => {
+  const listings = []
+  for (let n = 0; n < 12; n += 1) listings.push((await listedSession(app, await user(app, `Host ${n}`), { startsAt: inHours(30 + n) })).listing)
+  const takers = []
+  for (let n = 0; n < 12; n += 1) takers.push(await user(app, `Taker ${n}`))
+  const answers = await Promise.all(listings.map((listing, n) => api(app, takers[n]).post(`/board/listings/${listing.id}/seats`, { role: 'PATIENT' })))
+  t.same(
+    answers.map((answer) => answer.status),
+    Array(12).fill(200),
+  )
+})
