@@ -11,6 +11,7 @@ import { accountsRoutes } from './accounts/routes.ts'
 import { ownDataRoutes } from './accounts/own-data-routes.ts'
 import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
+import { registerBoard } from './board/board.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
+      await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
     },
     { prefix: '/api' },
   )

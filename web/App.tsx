@@ -6,6 +6,7 @@ import { Layout } from './components/Layout.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'
 import Dashboard from './pages/Dashboard.tsx'
+import FindPartners from './pages/FindPartners.tsx'
 import ForgotPassword from './pages/ForgotPassword.tsx'
 import JoinSession from './pages/JoinSession.tsx'
 import Landing from './pages/Landing.tsx'
@@ -32,6 +33,7 @@ const signedIn = (Page: ComponentType) => () => (
 const Guarded = {
   Dashboard: signedIn(Dashboard),
   Profile: signedIn(Profile),
+  FindPartners: signedIn(FindPartners),
   CreateSession: signedIn(CreateSession),
   JoinSession: signedIn(JoinSession),
   ConfigureSession: signedIn(ConfigureSession),
@@ -73,6 +75,7 @@ export function App() {
           <Route path="/reset-password" component={ResetPassword} />
           <Route path="/dashboard" component={Guarded.Dashboard} />
           <Route path="/profile" component={Guarded.Profile} />
+          <Route path="/partners" component={Guarded.FindPartners} />
           <Route path="/session/create" component={Guarded.CreateSession} />
           <Route path="/session/join" component={Guarded.JoinSession} />
           <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />

@@ -13,7 +13,20 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export async function accountRecord(db: Db, userId: number) {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
   const { resetTokenValid: _alwaysFalse, ...account } = userView(row)
-  return { ...account, hasPassword: row.password_hash !== null, createdAt: iso(row.created_at) }
+  const partners = { examMonth: row.exam_month, timeZone: row.time_zone, hiddenFromBoard: row.hidden_from_board }
+  return { ...account, ...partners, hasPassword: row.password_hash !== null, createdAt: iso(row.created_at) }
+}
+
+/** The sessions they listed on the Find Partners board, with the words they wrote there. */
+export async function boardListingsOf(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('board_listings')
+    .leftJoin('sessions', 'sessions.id', 'board_listings.session_id')
+    .select(['sessions.code as sessionCode', 'board_listings.starts_at', 'board_listings.note', 'board_listings.status', 'board_listings.created_at'])
+    .where('board_listings.host_user_id', '=', userId)
+    .orderBy('board_listings.created_at')
+    .execute()
+  return rows.map((row) => ({ sessionCode: row.sessionCode, startsAt: iso(row.starts_at), note: row.note, status: row.status, listedAt: iso(row.created_at) }))
 }
 
 /** When reset links were asked for and used; never the links themselves (only their hashes are stored anyway). */

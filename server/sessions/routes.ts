@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
+import { isPlannedAhead } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
+import { conflict } from '../errors.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
@@ -75,6 +77,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
+    const { id } = await context.findSession(request, request.params.code)
+    if (await isPlannedAhead(options.db, id, engine.now())) throw conflict('This practice is planned for later: the room opens at the planned time')
     await run(request, request.params.code, { type: 'Start' })
     return { message: 'Session started successfully' }
   })
