@@ -40,6 +40,7 @@ test('the doctor keeps round notes, assesses themself, then opens the debrief of
   await self.getByLabel('Additional comments').fill('I forgot the safety net')
   await d.getByRole('button', { name: 'Save my self-assessment' }).click()
   await expect(d.getByText('Self-assessment saved.')).toBeVisible()
+  await expect(d.getByRole('button', { name: 'Save my self-assessment' })).toBeFocused()
   await screenshot(d, 'self-assessment')
 
   // The patient scores and asks for the next case: round 1 is over.

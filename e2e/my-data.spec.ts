@@ -9,6 +9,8 @@ test('from the profile, download all my data, then delete the account', async ({
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download all my data' }).click()
   const download = await downloading
+  // Held while the file is prepared, the button keeps keyboard focus (a disabled one drops it to the page's start).
+  await expect(page.getByRole('button', { name: 'Download all my data' })).toBeFocused()
   expect(download.suggestedFilename()).toBe('plab-practice-my-data.json')
   const data = JSON.parse(await readFile((await download.path())!, 'utf8'))
   expect(data.account).toMatchObject({ name: account.name, email: account.email, provider: 'LOCAL' })
@@ -19,6 +21,7 @@ test('from the profile, download all my data, then delete the account', async ({
   await deleteForm.getByLabel('Password to confirm deletion').fill('not-my-password')
   await deleteForm.getByRole('button', { name: 'Delete My Account' }).click()
   await expect(page.getByRole('alert')).toHaveText('Current password is incorrect')
+  await expect(deleteForm.getByRole('button', { name: 'Delete My Account' })).toBeFocused()
   expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
 
   await deleteForm.getByLabel('Password to confirm deletion').fill(account.password)

@@ -40,6 +40,9 @@ export const DeleteAccountBody = v.strictObject({
   currentPassword: v.optional(existingPasswordField('Current password is required')),
   email: v.optional(emailField),
 })
+/** The file "Download all my data" saves: the server names it in its answer, the profile page when it saves it. */
+export const MY_DATA_FILE = 'plab-practice-my-data.json'
+
 /** The profile's delete form, as each kind of account fills it in. */
 export const DeleteWithPasswordForm = v.required(DeleteAccountBody, ['currentPassword'], 'Current password is required')
 export const DeleteWithEmailForm = v.required(DeleteAccountBody, ['email'], 'Email is required')

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { DeleteAccountBody } from '../../schemas/auth.ts'
+import { DeleteAccountBody, MY_DATA_FILE } from '../../schemas/auth.ts'
 import { parseBody } from '../validation.ts'
 import { ACCOUNT_DELETED, confirmDeletion, deleteAccount, type AccountDeletionDeps } from './account-deletion.ts'
 import { collectPersonalData } from './personal-data.ts'
@@ -17,7 +17,7 @@ export async function ownDataRoutes(app: FastifyInstance, options: OwnDataOption
   app.get('/auth/my-data', { preHandler: app.authenticate }, async (request, reply) => {
     const data = await collectPersonalData(db, request.currentUser.id, new Date())
     reply.header('cache-control', 'no-store')
-    reply.header('content-disposition', 'attachment; filename="plab-practice-my-data.json"')
+    reply.header('content-disposition', `attachment; filename="${MY_DATA_FILE}"`)
     return data
   })
 

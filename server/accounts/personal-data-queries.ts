@@ -74,7 +74,10 @@ export async function feedbackGivenBy(db: Db, userId: number) {
   const rows = await db
     .selectFrom('feedback')
     .innerJoin('sessions', 'sessions.id', 'feedback.session_id')
-    .leftJoin('users as receiver', 'receiver.id', 'feedback.to_user_id')
+    // The doctor as the room named them: their account's name now is theirs, and may have changed since.
+    .leftJoin('session_participants as receiver', (join) =>
+      join.onRef('receiver.session_id', '=', 'feedback.session_id').onRef('receiver.user_id', '=', 'feedback.to_user_id'),
+    )
     .selectAll('feedback')
     .select(['sessions.code', 'receiver.name as to_name'])
     .where('feedback.from_user_id', '=', userId)

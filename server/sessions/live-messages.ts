@@ -56,7 +56,7 @@ export function planLiveMessages(batch: CommittedBatch): LivePlan {
   batch.events.forEach(({ event }, index) => {
     const after = evolve(state, event)
     const next = batch.events[index + 1]?.event
-    for (const planned of messagesOf(event, after)) {
+    for (const planned of messagesOf(event, after, state)) {
       if (planned.snapshot && next && completesStep(event, next)) continue
       if (planned.showsCase && after.caseId !== null) caseIds.add(after.caseId)
       messages.push(roomMessage(after, planned))
@@ -101,7 +101,7 @@ function completesStep(event: SessionEvent, next: SessionEvent): boolean {
  * SESSION_UPDATE + PHASE_CHANGE + TIMER_START; an automatic or skipped phase -> PHASE_CHANGE (+ TIMER_START for
  * consultation), never a SESSION_UPDATE; a role swap or a seat rotation -> ROLE_CHANGE + SESSION_UPDATE.
  */
-function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
+function messagesOf(event: SessionEvent, state: SessionState, before: SessionState | null): Planned[] {
   const sessionCode = state.code
   const nameOf = (userId: number) => state.participants.find((p) => p.userId === userId)?.name ?? 'A participant'
   const same = (message: LiveMessage): Planned => ({ alike: () => message })
@@ -120,6 +120,8 @@ function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
     case 'ParticipantJoined':
       return [participantUpdate, sessionUpdate]
     case 'ParticipantLeft': {
+      // A deleted account also "leaves" where it had left before (to lose its name): the room was told then.
+      if (!before?.participants.some((p) => p.userId === event.userId && p.active)) return [participantUpdate]
       const leaver = state.participants.find((p) => p.userId === event.userId)
       const userRole = lowerRole(leaver?.role ?? 'OBSERVER')
       return [same({ type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole }), participantUpdate]

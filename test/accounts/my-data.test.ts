@@ -60,6 +60,15 @@ t.test(`the export holds the account, sessions and feedback both ways, and nobod
   t.equal((await call(app.app, { method: 'GET', url: '/api/auth/my-data' })).status, 401, 'signed in only')
 })
 
+t.test(`the export names the people it was about as the room did, not by their account's later name (${databaseKind()})`, async (t) => {
+  const rename = (name: string) => call(app.app, { method: 'PUT', url: '/api/auth/profile', body: { name }, headers: doctor.auth })
+  t.equal((await rename('Dora Renamed')).status, 200)
+  t.teardown(async () => void (await rename('Dora Doctor')))
+  const data = (await asPatient.get('/auth/my-data')).json
+  t.match(data.feedbackGiven, [{ comment: 'PAT-GAVE-THIS', toUser: 'Dora Doctor' }])
+  t.notOk(JSON.stringify(data).includes('Dora Renamed'), "the doctor's new name is theirs, not in another's export")
+})
+
 t.test(`a wrong or missing password deletes nothing (${databaseKind()})`, async (t) => {
   const wrong = await asPatient.post('/auth/delete-account', { currentPassword: 'not-my-password' })
   t.same([wrong.status, wrong.json.error], [400, 'Current password is incorrect'])

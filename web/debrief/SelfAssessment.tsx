@@ -4,7 +4,7 @@ import type { ScoredAssessment, SelfAssessmentForm } from '../../schemas/debrief
 import { debriefApi } from '../api/debrief.ts'
 import { errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
-import { Button } from '../components/Button.tsx'
+import { BusyButton } from '../components/Button.tsx'
 import { FeedbackForm } from '../session/feedback/FeedbackForm.tsx'
 import { theme } from '../theme.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, restoredDraft, slotId, toCriteriaScores, withScore, type FeedbackDraft } from '../session/room/feedback-form.ts'
@@ -70,9 +70,9 @@ export function SelfAssessment({ code }: { code: string }) {
         onSubmit={save}
       />
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <Button type="button" onClick={save} disabled={busy}>
+      <BusyButton type="button" onClick={save} busy={busy}>
         {busy ? 'Saving…' : 'Save my self-assessment'}
-      </Button>
+      </BusyButton>
     </Box>
   )
 }

@@ -19,7 +19,7 @@ export function Scratchpad({ code, round }: { code: string; round: number }) {
   return (
     <Pad>
       <label htmlFor={fieldId}>My notes</label>
-      <Hint id={hintId}>Private: kept in this browser tab for this case only.</Hint>
+      <Hint id={hintId}>Private: kept in this browser tab for this round only.</Hint>
       <textarea
         id={fieldId}
         aria-describedby={hintId}

@@ -6,7 +6,7 @@ import { useAuth } from '../../account/AuthContext.tsx'
 import { TextField } from '../../forms/TextField.tsx'
 import { useForm } from '../../forms/useForm.ts'
 import { Alert } from '../Alert.tsx'
-import { Button } from '../Button.tsx'
+import { BusyButton } from '../Button.tsx'
 import { Card, Intro } from '../Card.tsx'
 import { useTimedMessage } from '../useTimedMessage.ts'
 
@@ -47,9 +47,10 @@ export function DeleteAccountCard({ user }: { user: UserView }) {
         ) : (
           <TextField form={form} name="email" label="Type your email address to confirm" type="email" autoComplete="off" hint={user.email} />
         )}
-        <Button type="submit" $variant="danger" disabled={form.pending}>
+        {/* Held, not disabled, while it runs: a refusal leaves focus here, beside the error just announced. */}
+        <BusyButton type="submit" $variant="danger" busy={form.pending}>
           {form.pending ? 'Deleting account...' : 'Delete My Account'}
-        </Button>
+        </BusyButton>
       </form>
     </Card>
   )

@@ -1,11 +1,10 @@
 import { useState } from 'react'
+import { MY_DATA_FILE } from '../../../schemas/auth.ts'
 import { fetchMyData } from '../../api/auth.ts'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../Alert.tsx'
-import { Button } from '../Button.tsx'
+import { BusyButton } from '../Button.tsx'
 import { Card, Intro } from '../Card.tsx'
-
-export const MY_DATA_FILE = 'plab-practice-my-data.json'
 
 /** Hands the browser a JSON document as a file download, without a second request. */
 function saveAsFile(data: unknown, fileName: string) {
@@ -42,9 +41,9 @@ export function MyDataCard() {
         One JSON file with everything we hold about you: your account (never your password), the sessions you were
         in, and the feedback you gave and received.
       </Intro>
-      <Button type="button" $variant="secondary" onClick={download} disabled={pending}>
+      <BusyButton type="button" $variant="secondary" onClick={download} busy={pending}>
         {pending ? 'Preparing download...' : 'Download all my data'}
-      </Button>
+      </BusyButton>
     </Card>
   )
 }
