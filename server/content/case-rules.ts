@@ -75,10 +75,10 @@ function normaliseSections(sections: CaseBody['doctorSections'], newId: IdMaker)
 }
 
 function normaliseCriteria(criteria: CaseBody['feedbackCriteria'], newId: IdMaker): CriterionView[] {
-  return inOrder(criteria, 'criterion', newId).map(({ id, name, order, hasSubCriteria, subCriteria }) => {
+  return inOrder(criteria, 'criterion', newId).map(({ id, name, domain, order, hasSubCriteria, subCriteria }) => {
     const wanted = hasSubCriteria ?? subCriteria.length > 0
     const subs: SubCriterionView[] = wanted ? inOrder(subCriteria, 'sub', newId).map((sub) => ({ id: sub.id, name: sub.name, order: sub.order })) : []
-    return { id, name, order, hasSubCriteria: subs.length > 0, subCriteria: subs }
+    return { id, name, domain, order, hasSubCriteria: subs.length > 0, subCriteria: subs }
   })
 }
 

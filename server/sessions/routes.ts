@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
@@ -136,6 +136,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       criteriaScores: toCriterionScores(body),
       requestNewCase: body.requestNewCase ?? false,
       requestRoleChange: body.requestRoleChange ?? false,
+      marking: toStationMarking(body),
     })
     const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
     const stored = submitted

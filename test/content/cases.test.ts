@@ -54,7 +54,7 @@ t.test('an admin creates a case: normalised, and answered as the full WIRE case'
   t.equal(saved.feedbackCriteria[0].name, 'History')
   t.same(saved.feedbackCriteria[0].subCriteria.map((s: { name: string; order: number }) => [s.name, s.order]), [['Site', 0], ['Onset', 1]])
   t.match(saved.feedbackCriteria[0].subCriteria[1].id, /^sub-[0-9a-f]{12}$/)
-  t.same(saved.feedbackCriteria[1], { id: 'c2', name: 'Management', order: 1, hasSubCriteria: false, subCriteria: [] }, 'sub-criteria off clears them')
+  t.same(saved.feedbackCriteria[1], { id: 'c2', name: 'Management', domain: null, order: 1, hasSubCriteria: false, subCriteria: [] }, 'sub-criteria off clears them')
   t.same(saved.visualData, { type: 'text', content: 'ECG: ST elevation in II, III, aVF' })
   t.equal(saved.imageUrl, null, 'a text finding has no image URL')
   t.same([saved.isRecallCase, saved.recallDates], [true, ['2024-01-15', '2024-05-01']], 'recall dates de-duplicated and sorted')
