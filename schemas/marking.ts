@@ -71,3 +71,19 @@ export const AREA_TEXT: Record<FeedbackArea, Described> = {
 }
 
 export const isDomain = (value: unknown): value is Domain => (DOMAINS as readonly unknown[]).includes(value)
+
+/**
+ * What stops a case's feedback from getting a full station result: criteria not yet put in a domain, and domains
+ * with no criterion at all (their grade, and so the score out of 12, cannot be given).
+ */
+export function domainGaps(criteria: ReadonlyArray<{ domain?: Domain | null }>): { unassigned: number; missing: Domain[] } {
+  return {
+    unassigned: criteria.filter((criterion) => !criterion.domain).length,
+    missing: DOMAINS.filter((domain) => !criteria.some((criterion) => criterion.domain === domain)),
+  }
+}
+
+export const needsDomainWork = (criteria: ReadonlyArray<{ domain?: Domain | null }>) => {
+  const gaps = domainGaps(criteria)
+  return gaps.unassigned > 0 || gaps.missing.length > 0
+}
