@@ -18,12 +18,16 @@ export interface CheckedMarking {
 
 export function checkedMarking(role: SessionRole, marking: StationMarking | undefined): CheckedMarking {
   if (!marking) return { globalJudgement: null, feedbackAreas: [] }
-  const { globalJudgement } = marking
+  const refusal = markingRefusal(role, marking)
+  if (refusal) throw new SessionRuleError(400, refusal)
   // The exam's order, whatever order they were ticked in: cards and aggregates read them alike.
-  const feedbackAreas = FEEDBACK_AREAS.filter((area) => marking.feedbackAreas.includes(area))
-  if (role === 'OBSERVER') {
-    if (globalJudgement === null) throw new SessionRuleError(400, OBSERVER_JUDGEMENT_REQUIRED)
-    if (JUDGEMENTS_NEEDING_AREAS.includes(globalJudgement) && feedbackAreas.length === 0) throw new SessionRuleError(400, areasRequired(globalJudgement))
-  }
-  return { globalJudgement, feedbackAreas }
+  return { globalJudgement: marking.globalJudgement, feedbackAreas: FEEDBACK_AREAS.filter((area) => marking.feedbackAreas.includes(area)) }
+}
+
+/** What is missing from a role's marking, or null: the server's refusal, and the form's before it sends. */
+export function markingRefusal(role: SessionRole, { globalJudgement, feedbackAreas }: StationMarking): string | null {
+  if (role !== 'OBSERVER') return null
+  if (globalJudgement === null) return OBSERVER_JUDGEMENT_REQUIRED
+  if (JUDGEMENTS_NEEDING_AREAS.includes(globalJudgement) && feedbackAreas.length === 0) return areasRequired(globalJudgement)
+  return null
 }

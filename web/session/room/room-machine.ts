@@ -6,7 +6,8 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
-import type { CriterionScore } from '../../../schemas/session/types.ts'
+import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
+import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
 import { upperRole, type LiveMessage, type LowerRole, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
@@ -16,7 +17,7 @@ import { noticeAfter, type RoomNotice } from './room-notice.ts'
 /** Close (-> dashboard), ask for a new case (patient), or swap seats with the doctor for the next case (patient). */
 export type SubmitChoice = 'close' | 'newCase' | 'roleChange'
 
-export interface FeedbackSubmission {
+export interface FeedbackSubmission extends StationMarking {
   sessionCode: string
   comment: string
   criteriaScores: CriterionScore[]
@@ -53,6 +54,7 @@ export type RoomEvent =
   | { type: 'CONSULTATION_ENDED' }
   | { type: 'SCORE'; slot: string; score: number }
   | { type: 'COMMENT'; text: string }
+  | { type: 'MARKING'; marking: StationMarking }
   /** A draft the browser kept across a reload or a discarded tab, for the form of `forCase` (draftCase). */
   | { type: 'RESTORE_DRAFT'; forCase: string; saved: unknown }
   | { type: 'SUBMIT'; choice: SubmitChoice }
@@ -87,9 +89,16 @@ function submission(context: RoomContext): FeedbackSubmission {
     sessionCode: session.code,
     comment: context.draft.comment,
     criteriaScores: toCriteriaScores(criteriaOf(session.selectedCase), context.draft.scores),
+    ...context.draft.marking,
     requestNewCase: choice === 'newCase' || choice === 'roleChange',
     ...(choice === 'roleChange' ? { requestRoleChange: true } : {}),
   }
+}
+
+/** The observer's missing judgement or area, refused before anything is sent (the server would refuse it too). */
+function markingProblem(context: RoomContext): string | null {
+  const role = context.session?.role
+  return role ? markingRefusal(upperRole(role), context.draft.marking) : null
 }
 
 /** The submit answer's `newCaseStarted` (WIRE.md section 5): whether the patient's request opened the next case. */
@@ -126,6 +135,7 @@ export const roomMachine = setup({
       return !choicesFor(session.role).includes(event.choice)
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
+    markingIncomplete: ({ context }) => markingProblem(context) !== null,
     asksForNextCase: ({ event }) => event.type === 'SUBMIT' && event.choice !== 'close',
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
     choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
@@ -209,6 +219,7 @@ export const roomMachine = setup({
               })),
             },
             COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
+            MARKING: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, marking: event.marking }), formError: null }) },
             RESTORE_DRAFT: {
               guard: 'draftRestorable',
               actions: assign({ draft: ({ context, event }) => restoredDraft(event.saved, criteriaOf(context.session?.selectedCase ?? null)) }),
@@ -216,6 +227,7 @@ export const roomMachine = setup({
             SUBMIT: [
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
+              { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
               { guard: 'asksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
             ],
