@@ -51,9 +51,11 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await dialog.getByLabel('Patient notes').fill('You are worried it is contagious.')
   await addSections(dialog, 'Doctor', ['History', 'Examination'])
   await addSections(dialog, 'Patient', ['Opening line', 'Concerns'])
+  const domains = ['Interpersonal skills', 'Data gathering, technical and assessment skills', null]
   for (const [index, name] of ['Communication', 'Data gathering', 'Management'].entries()) {
     await dialog.getByRole('button', { name: 'Add Criterion' }).click()
     await group(dialog, `Criterion ${index + 1}`).getByLabel('Criterion name').fill(name)
+    if (domains[index]) await group(dialog, `Criterion ${index + 1}`).getByRole('combobox', { name: 'Exam domain' }).selectOption({ label: domains[index] })
   }
   const dataGathering = group(dialog, 'Criterion 2')
   await dataGathering.getByLabel('Has sub-criteria').check()
@@ -101,9 +103,15 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(dialog.getByRole('list', { name: 'Recall dates' }).getByRole('listitem')).toHaveText([/^2024-05-01/, /^2024-09-10/])
   await screenshotDialog(dialog, 'admin-case-editor')
 
+  // A new criterion must be put in one of the exam's domains before the case is saved.
+  await dialog.getByRole('button', { name: 'Create Case' }).click()
+  const management = group(dialog, 'Criterion 2').getByRole('combobox', { name: 'Exam domain' })
+  await expect(management).toHaveAccessibleDescription('Choose the exam domain this criterion is marked in')
+  await management.selectOption({ label: 'Clinical management skills' })
   await dialog.getByRole('button', { name: 'Create Case' }).click()
   await expect(dialog).toBeHidden()
   const saved = await api.findCase(title)
+  expect(saved?.feedbackCriteria.map((criterion) => criterion.domain)).toEqual(['INTERPERSONAL', 'CLINICAL_MANAGEMENT', 'DATA_GATHERING'])
   expect(saved?.doctorSections.map((section) => [section.title, section.order])).toEqual([['Examination', 0], ['History', 1]])
   expect(saved?.patientSections.map((section) => section.title)).toEqual(['Concerns', 'Opening line'])
   expect(saved?.feedbackCriteria.map((criterion) => [criterion.name, criterion.order])).toEqual([['Communication', 0], ['Management', 1], ['Data gathering', 2]])

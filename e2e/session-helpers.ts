@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, rapport }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -40,8 +40,9 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     // An image address that does not exist: the findings modal must say it could not be loaded.
     visualData: imageFindings ? { type: 'image', content: `/uploads/images/${id.repeat(4)}.png` } : { type: 'text', content: testCase.findings },
     feedbackCriteria: [
-      { name: 'Data gathering', order: 0, subCriteria: [] },
-      { name: 'Management', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
+      { name: 'Data gathering', domain: 'DATA_GATHERING', order: 0, subCriteria: [] },
+      { name: 'Management', domain: 'CLINICAL_MANAGEMENT', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
+      ...(rapport ? [{ name: 'Rapport', domain: 'INTERPERSONAL', order: 2, subCriteria: [] }] : []),
     ],
     isRecallCase: Boolean(recallDate),
     recallDates: recallDate ? [recallDate] : [],
@@ -53,6 +54,8 @@ interface TopicOptions {
   /** Makes the cases recall cases of this exam date. */
   recallDate?: string
   imageFindings?: boolean
+  /** Adds a third, directly scored criterion in the interpersonal domain: all three exam domains are graded. */
+  rapport?: boolean
 }
 
 /** A new topic with `count` cases. */

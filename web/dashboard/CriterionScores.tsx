@@ -17,8 +17,9 @@ export function CriterionScores({ criteria, disagreements }: { criteria: Criteri
       {criteria.map((criterion) => (
         <li key={criterion.criterionId}>
           <Row>
-            <span>{criterion.criterionName}</span>
-            {disagreements.has(disagreementKey.criterion(criterion.criterionId)) && <DisagreementMark />}
+            <span>
+              {criterion.criterionName} {disagreements.has(disagreementKey.criterion(criterion.criterionId)) && <DisagreementMark />}
+            </span>
             <ScorePill score={receivedCriterionScore(criterion)} />
           </Row>
           {criterion.subScores.length > 0 && (
@@ -26,8 +27,9 @@ export function CriterionScores({ criteria, disagreements }: { criteria: Criteri
               {criterion.subScores.map((sub) => (
                 <li key={sub.subCriterionId}>
                   <Row>
-                    <span>{sub.subCriterionName}</span>
-                    {disagreements.has(disagreementKey.sub(criterion.criterionId, sub.subCriterionId)) && <DisagreementMark />}
+                    <span>
+                      {sub.subCriterionName} {disagreements.has(disagreementKey.sub(criterion.criterionId, sub.subCriterionId)) && <DisagreementMark />}
+                    </span>
                     <ScorePill score={sub.score} />
                   </Row>
                 </li>
@@ -73,7 +75,8 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 4px 8px;
-  > span:first-child { flex: 1 1 160px; overflow-wrap: anywhere; }
+  justify-content: space-between;
+  > span:first-child { flex: 1 1 140px; overflow-wrap: anywhere; }
 `
 
 const Pill = styled.span<{ $band: Band }>`

@@ -15,4 +15,5 @@ const Mark = styled.span`
   background: ${theme.color.dangerSoft};
   font-size: 0.8rem;
   font-weight: 700;
+  white-space: nowrap;
 `

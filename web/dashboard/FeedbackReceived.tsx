@@ -46,6 +46,8 @@ function FeedbackCard({ item, disagreements }: { item: FeedbackReceivedItem; dis
             {formatScore(item.overallPerformance)} / {outOf}
           </strong>
           <span>{OVERALL_WORDS[band]}</span>
+          {/* Beside the exam's station score, this one says what it adds up. */}
+          <small>criteria total</small>
         </Overall>
       </Top>
       <StationResult item={item} disagreements={disagreements} />
@@ -101,6 +103,7 @@ const Overall = styled.p<{ $band: Band }>`
   background: ${({ $band }) => BAND_COLOURS[$band].background};
   strong { font-size: 1.3rem; }
   span { font-size: 0.85rem; font-weight: 600; }
+  small { font-size: 0.75rem; }
 `
 
 

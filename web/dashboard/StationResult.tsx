@@ -23,11 +23,12 @@ export function StationResult({ item, disagreements }: { item: FeedbackReceivedI
       <Domains>
         {item.domainScores.map((domain) => (
           <li key={domain.domain}>
-            <span>{DOMAIN_TEXT[domain.domain].short}</span>
+            <span>
+              {DOMAIN_TEXT[domain.domain].short} {disagreements.has(disagreementKey.domain(domain.domain)) && <DisagreementMark />}
+            </span>
             <Grade aria-label={domain.grade ? `grade ${domain.grade}, ${domain.points} of 4` : 'not graded'}>
               {domain.grade ? `${domain.grade} (${domain.points})` : '–'}
             </Grade>
-            {disagreements.has(disagreementKey.domain(domain.domain)) && <DisagreementMark />}
           </li>
         ))}
       </Domains>
@@ -76,12 +77,12 @@ const Domains = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  li { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
-  li > span:first-child { flex: 1 1 auto; }
+  li { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; }
 `
 
 const Grade = styled.span`
   font-weight: 700;
+  white-space: nowrap;
 `
 
 const Judgement = styled.p`
