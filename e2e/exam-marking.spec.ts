@@ -1,4 +1,5 @@
-import { expect, screenshot, test } from './fixtures.ts'
+import { expect, registerAccount, screenshot, signInAs, test } from './fixtures.ts'
+import { cumulativeLayoutShift, holdDashboardLists, observeLayoutShift, receivedFeedback } from './layout-shift.ts'
 import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi } from './session-helpers.ts'
 
 /**
@@ -76,4 +77,27 @@ test('patient and observer disagree, and the doctor sees it on the dashboard', a
   expect(left!.x).toBeLessThan(right!.x)
   await screenshot(d, 'exam-marking-dashboard')
   await closeAll([doctor, patient, observer])
+})
+
+test('the dashboard shows four stations at a time and adds more below, moving nothing', async ({ page, request }) => {
+  const account = await registerAccount(request)
+  const lists = await holdDashboardLists(page, [], receivedFeedback(10))
+  await observeLayoutShift(page)
+  await signInAs(page, request, account)
+  lists.release()
+  const received = page.getByRole('region', { name: 'Feedback Received' })
+  const cards = received.getByRole('listitem', { name: /^Feedback from/ })
+  await expect(cards).toHaveCount(4)
+  expect(await cumulativeLayoutShift(page)).toBeLessThan(0.1)
+  // Where the first card sits on the page (not in the viewport: clicking scrolls to the button).
+  const firstCardTop = () => cards.first().evaluate((card) => card.getBoundingClientRect().top + window.scrollY)
+  const firstBefore = await firstCardTop()
+
+  await received.getByRole('button', { name: 'Show 4 more stations' }).click()
+  await expect(cards).toHaveCount(8)
+  await expect(received.getByText('8 of 10 stations shown')).toBeVisible()
+  await received.getByRole('button', { name: 'Show 2 more stations' }).click()
+  await expect(cards).toHaveCount(10)
+  await expect(received.getByRole('button', { name: /^Show \d+ more/ })).toHaveCount(0)
+  expect(await firstCardTop(), 'what was read stays where it was').toBe(firstBefore)
 })
