@@ -173,7 +173,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(notes.getByRole('heading', { level: 4 })).toHaveText(['Examination', 'History', 'Concerns', 'Opening line'])
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   await expectPhase(observer.page, 'Consultation')
-  await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering'])
+  await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering', 'Global judgement *', 'Feedback areas'])
 
   // In use by that session, the case stays; the dialog says why.
   const deleteButton = page.getByRole('button', { name: `Delete ${title} (revised)` })
