@@ -1,6 +1,6 @@
 import { expect, registerAccount, screenshot, signInAs, test } from './fixtures.ts'
 import { cumulativeLayoutShift, holdDashboardLists, observeLayoutShift, receivedFeedback } from './layout-shift.ts'
-import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi } from './session-helpers.ts'
+import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, toFeedbackPhase } from './session-helpers.ts'
 
 /**
  * Issue 17's done-means: the patient and the observer mark the same consultation far apart, the observer as the
@@ -15,9 +15,7 @@ test('patient and observer disagree, and the doctor sees it on the dashboard', a
   const patient = await newPlayer(browser, request, 'patient')
   const observer = await newPlayer(browser, request, 'observer')
   const code = await sessionByApi(doctor, topic.name, [[patient, 'patient'], [observer, 'observer']])
-  await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+  await toFeedbackPhase(doctor, code)
 
   const p = patient.page
   await p.goto(roomUrl(code))

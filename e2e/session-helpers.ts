@@ -111,6 +111,13 @@ export async function sessionByApi(doctor: Player, topic: string, joiners: Array
   return sessionCode
 }
 
+/** The doctor starts the session and ends its reading and consultation: the others can give feedback. */
+export async function toFeedbackPhase(doctor: Player, code: string) {
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+}
+
 /** Two signed-in players in a topic session of their own: the doctor hosting it, the patient joined. */
 export async function doctorWithPatient(browser: Browser, request: APIRequestContext, topic: string) {
   const doctor = await newPlayer(browser, request, 'doctor')

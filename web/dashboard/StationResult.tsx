@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { AREA_TEXT, DOMAIN_TEXT, JUDGEMENT_TEXT } from '../../schemas/marking.ts'
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
+import { Chip } from '../components/Chip.tsx'
 import { theme } from '../theme.ts'
 import { DisagreementMark } from './DisagreementMark.tsx'
 import { disagreementKey } from './stations.ts'
@@ -38,9 +39,9 @@ export function StationResult({ item, disagreements }: { item: FeedbackReceivedI
       {item.feedbackAreas.length > 0 && (
         <Areas aria-label="Feedback areas">
           {item.feedbackAreas.map((area) => (
-            <li key={area} title={AREA_TEXT[area].explanation}>
+            <Chip as="li" $tone="warning" key={area} title={AREA_TEXT[area].explanation}>
               {AREA_TEXT[area].label}
-            </li>
+            </Chip>
           ))}
         </Areas>
       )}
@@ -97,13 +98,4 @@ const Areas = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
-  li {
-    padding: 1px 10px;
-    border-radius: ${theme.radius.round};
-    border: 1px solid ${theme.color.warning};
-    background: ${theme.color.warningSoft};
-    color: ${theme.color.warning};
-    font-size: 0.85rem;
-    font-weight: 600;
-  }
 `
