@@ -33,6 +33,12 @@ export function StationResult({ item, disagreements }: { item: FeedbackReceivedI
           </li>
         ))}
       </Domains>
+      {item.stationScore === null && (
+        <Note>
+          No score out of 12: nothing was marked in{' '}
+          {item.domainScores.filter((domain) => domain.grade === null).map((domain) => DOMAIN_TEXT[domain.domain].short).join(' or ')}.
+        </Note>
+      )}
       <Judgement>
         Judgement: <strong>{item.globalJudgement ? JUDGEMENT_TEXT[item.globalJudgement].label : 'not given'}</strong>
       </Judgement>
@@ -84,6 +90,13 @@ const Domains = styled.ul`
 const Grade = styled.span`
   font-weight: 700;
   white-space: nowrap;
+`
+
+const Note = styled.p`
+  grid-column: 1 / -1;
+  margin: 0;
+  color: ${theme.color.muted};
+  font-size: 0.85rem;
 `
 
 const Judgement = styled.p`

@@ -91,7 +91,7 @@ const Group = styled.fieldset`
   border: 0;
   display: grid;
   gap: 6px;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 148px), 1fr));
   legend { margin-bottom: 6px; padding: 0; font-weight: 700; }
 `
 
