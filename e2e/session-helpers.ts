@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings, rapport }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -33,7 +33,7 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     title: testCase.title,
     description: 'A 54-year-old attends with chest pain.',
     category: { id: categoryId },
-    doctorNotes: testCase.doctorBrief,
+    doctorNotes: `${testCase.doctorBrief}${notesMarkup ?? ''}`,
     patientNotes: testCase.patientScript,
     doctorSections: [{ title: 'Task', content: 'Explain the likely diagnosis.', order: 0 }],
     patientSections: [{ title: 'Opening line', content: 'Doctor, it hurts when I walk.', order: 0 }],
@@ -54,6 +54,8 @@ interface TopicOptions {
   /** Makes the cases recall cases of this exam date. */
   recallDate?: string
   imageFindings?: boolean
+  /** Appended to the doctor's brief: case text with lists, bold or markup to render. */
+  notesMarkup?: string
   /** Adds a third, directly scored criterion in the interpersonal domain: all three exam domains are graded. */
   rapport?: boolean
 }
@@ -126,10 +128,20 @@ export async function doctorWithPatient(browser: Browser, request: APIRequestCon
   return { doctor, patient, code }
 }
 
+/** Three signed-in players in a topic session of their own: the doctor hosting it, patient and observer joined. */
+export async function roomOfThree(browser: Browser, request: APIRequestContext, topic: string, labels: [string, string, string] = ['doctor', 'patient', 'observer']) {
+  const [doctor, patient, observer] = [await newPlayer(browser, request, labels[0]), await newPlayer(browser, request, labels[1]), await newPlayer(browser, request, labels[2])]
+  const code = await sessionByApi(doctor, topic, [
+    [patient, 'patient'],
+    [observer, 'observer'],
+  ])
+  return { doctor, patient, observer, code }
+}
+
 export const roomUrl = (code: string) => `/session/${code}/room`
 
 export async function expectPhase(page: Page, label: string) {
-  await expect(page.getByRole('status').filter({ hasText: `Phase: ${label}` })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Phase: ${label}`, { exact: true })).toBeVisible({ timeout: 15_000 })
 }
 
 /** Scores every slot of the test case's mark scheme: [Data gathering, Plan, Safety netting]. */

@@ -32,6 +32,18 @@ export const ChangePasswordBody = v.strictObject({
   newPassword: newPasswordField('New password is required'),
 })
 
+/**
+ * Deleting one's own account: the current password; an account without one (signed up with Google) re-types its
+ * email instead (docs/decisions.md, "Deleting an account").
+ */
+export const DeleteAccountBody = v.strictObject({
+  currentPassword: v.optional(existingPasswordField('Current password is required')),
+  email: v.optional(emailField),
+})
+/** The profile's delete form, as each kind of account fills it in. */
+export const DeleteWithPasswordForm = v.required(DeleteAccountBody, ['currentPassword'], 'Current password is required')
+export const DeleteWithEmailForm = v.required(DeleteAccountBody, ['email'], 'Email is required')
+
 /** Client-side forms: the same rules plus the confirmation fields that are never sent. */
 export const RegisterForm = withConfirmation(
   { name: personNameField('Full name is required'), email: emailField, password: newPasswordField() },

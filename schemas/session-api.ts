@@ -151,6 +151,8 @@ export const FeedbackSubmitBody = v.object({
   ),
   requestNewCase: v.optional(v.nullable(v.boolean('requestNewCase must be true or false')), false),
   requestRoleChange: v.optional(v.nullable(v.boolean('requestRoleChange must be true or false')), false),
+  /** Not in the spec (issue 16): the next case with every seat moved on; a client that never sends it sees no change. */
+  requestSeatRotation: v.optional(v.nullable(v.boolean('requestSeatRotation must be true or false')), false),
   ...StationMarkingFields,
 })
 

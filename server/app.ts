@@ -8,8 +8,10 @@ import { registerAuth } from './accounts/auth-plugin.ts'
 import { createGoogleVerifier, type GoogleVerifier } from './accounts/google.ts'
 import { createMailer, type Mailer } from './accounts/mailer.ts'
 import { accountsRoutes } from './accounts/routes.ts'
+import { ownDataRoutes } from './accounts/own-data-routes.ts'
 import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
+import { registerBoard } from './board/board.ts'
 import type { Config } from './config.ts'
 import { contentRoutes } from './content/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
@@ -105,8 +107,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
+      await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
-      await api.register(adminRoutes, { db: database.db })
+      await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
+      await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
     },
     { prefix: '/api' },
   )

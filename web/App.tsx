@@ -6,6 +6,7 @@ import { Layout } from './components/Layout.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'
 import Dashboard from './pages/Dashboard.tsx'
+import FindPartners from './pages/FindPartners.tsx'
 import ForgotPassword from './pages/ForgotPassword.tsx'
 import JoinSession from './pages/JoinSession.tsx'
 import Landing from './pages/Landing.tsx'
@@ -20,6 +21,7 @@ import RoleSelection from './pages/RoleSelection.tsx'
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
 const Admin = lazy(() => import('./pages/Admin.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
+const Debrief = lazy(() => import('./pages/Debrief.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -31,11 +33,13 @@ const signedIn = (Page: ComponentType) => () => (
 const Guarded = {
   Dashboard: signedIn(Dashboard),
   Profile: signedIn(Profile),
+  FindPartners: signedIn(FindPartners),
   CreateSession: signedIn(CreateSession),
   JoinSession: signedIn(JoinSession),
   ConfigureSession: signedIn(ConfigureSession),
   RoleSelection: signedIn(RoleSelection),
   SessionRoom: signedIn(SessionRoom),
+  Debrief: signedIn(Debrief),
   Admin: () => (
     <RequireAdmin>
       <Admin />
@@ -71,11 +75,13 @@ export function App() {
           <Route path="/reset-password" component={ResetPassword} />
           <Route path="/dashboard" component={Guarded.Dashboard} />
           <Route path="/profile" component={Guarded.Profile} />
+          <Route path="/partners" component={Guarded.FindPartners} />
           <Route path="/session/create" component={Guarded.CreateSession} />
           <Route path="/session/join" component={Guarded.JoinSession} />
           <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
           <Route path="/session/:code/role" component={Guarded.RoleSelection} />
           <Route path="/session/:code/room" component={Guarded.SessionRoom} />
+          <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
           <Route path="/admin" component={Guarded.Admin} />
           <Route component={NotFound} />
         </Switch>

@@ -3,7 +3,7 @@
  * session, the read-model rebuild and a maintainer replaying a dispute all compute the same state from the same
  * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
-import type { Participant, PhaseTimer, SessionEvent, SessionState } from './types.ts'
+import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState } from './types.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
 
@@ -48,8 +48,10 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
   switch (event.type) {
     case 'ParticipantJoined':
       return { participants: joined(state, event) }
-    case 'ParticipantLeft':
-      return { participants: updated(state.participants, event.userId, { active: false }) }
+    case 'ParticipantLeft': {
+      const erased = event.reason === 'ACCOUNT_DELETED' ? { name: FORMER_USER } : {}
+      return { participants: updated(state.participants, event.userId, { active: false, ...erased }) }
+    }
     case 'SessionConfigured':
       return { config: event.config }
     case 'CaseAssigned':
@@ -85,6 +87,14 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
           return p
         }),
       }
+    case 'SeatsRotated': {
+      const seats = new Map<number, Participant['role']>([
+        [event.newDoctorUserId, 'DOCTOR'],
+        [event.newPatientUserId, 'PATIENT'],
+        [event.newObserverUserId, 'OBSERVER'],
+      ])
+      return { participants: state.participants.map((p) => ({ ...p, role: seats.get(p.userId) ?? p.role })) }
+    }
     case 'FeedbackSubmitted':
       // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.
       return {

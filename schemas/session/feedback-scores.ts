@@ -6,6 +6,8 @@ import { SessionRuleError, type CriterionScore, type CriterionShape } from './ty
 
 export const MIN_SCORE = 0
 export const MAX_SCORE = 4
+/** What each whole score means, by score (0-4): the form shows it on each step and reads it out with the choice. */
+export const SCORE_DESCRIPTORS: readonly string[] = ['Not done', 'Poor', 'Adequate', 'Good', 'Excellent']
 export const RATINGS_REQUIRED = 'Please provide ratings for all criteria before submitting'
 export const WHOLE_SCORES = 'Scores must be whole numbers from 0 to 4'
 

@@ -79,21 +79,29 @@ export function decideJoin(
   return [{ type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role, at: ctx.now }]
 }
 
-/** Leaving is always answered with success, so a stale tab or a repeated click changes nothing. */
+export const HOST_ACCOUNT_DELETED = 'Session has been ended by the host.'
+
+/**
+ * Leaving is always answered with success, so a stale tab or a repeated click changes nothing. A deleted account
+ * leaves even where it had left before (so no state keeps its name), and the sessions it hosts end.
+ */
 export function decideLeave(
   state: SessionState,
   command: Extract<SessionCommand, { type: 'Leave' }>,
   actor: Actor,
   ctx: DecisionContext,
 ): SessionEvent[] {
-  if (hasEnded(state) || !activeParticipant(state, actor.userId)) return []
+  if (hasEnded(state)) return []
+  const wasActive = activeParticipant(state, actor.userId) !== undefined
+  const erasing = command.reason === 'ACCOUNT_DELETED' && state.participants.some((p) => p.userId === actor.userId)
+  if (!wasActive && !erasing) return []
   const left: SessionEvent = { type: 'ParticipantLeft', userId: actor.userId, reason: command.reason, at: ctx.now }
-  const after = evolve(state, left)
-  const reason =
-    activeParticipants(after).length < 2
-      ? 'Not enough participants remaining'
-      : activeWithRole(after, 'DOCTOR')
-        ? null
-        : 'Doctor has left the session'
+  const reason = erasing && state.hostUserId === actor.userId ? HOST_ACCOUNT_DELETED : wasActive ? endReasonWithout(evolve(state, left)) : null
   return reason ? [left, { type: 'SessionEnded', reason, at: ctx.now }] : [left]
+}
+
+/** A room needs two people, one of them the doctor. */
+function endReasonWithout(after: SessionState): string | null {
+  if (activeParticipants(after).length < 2) return 'Not enough participants remaining'
+  return activeWithRole(after, 'DOCTOR') ? null : 'Doctor has left the session'
 }

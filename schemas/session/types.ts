@@ -115,13 +115,15 @@ export interface CriterionScore {
 export type SessionEvent =
   | { type: 'SessionCreated'; sessionId: number; code: string; title: string; hostUserId: number; hostName: string; config: SessionConfig; at: number }
   | { type: 'ParticipantJoined'; userId: number; name: string; role: SessionRole; at: number }
-  | { type: 'ParticipantLeft'; userId: number; reason: 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION'; at: number }
+  | { type: 'ParticipantLeft'; userId: number; reason: LeaveReason; at: number }
   | { type: 'SessionConfigured'; config: SessionConfig; at: number }
   | { type: 'CaseAssigned'; caseId: number; round: number; at: number }
   | { type: 'TopicAdded'; topic: string; at: number }
   | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }
   | { type: 'PhaseStarted'; phase: Phase; startTimestamp: number; durationSeconds: number; at: number }
   | { type: 'RolesSwapped'; newDoctorUserId: number; newPatientUserId: number; at: number }
+  /** Every seat moved on (seat-rotation.ts); added by issue 16, so older logs simply never hold one. */
+  | { type: 'SeatsRotated'; newDoctorUserId: number; newPatientUserId: number; newObserverUserId: number; at: number }
   | {
       type: 'FeedbackSubmitted'
       fromUserId: number
@@ -142,6 +144,15 @@ export type SessionEvent =
 
 export type SessionEventType = SessionEvent['type']
 
+/**
+ * ACCOUNT_DELETED: the participant deleted their account (issue 16). The fold then names them FORMER_USER, and a
+ * session they host ends; they leave sessions they had already left too, so no instance's state keeps the name.
+ */
+export type LeaveReason = 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION' | 'ACCOUNT_DELETED'
+
+/** How a deleted account is named wherever its name was (feedback it gave, the session log, the rooms). */
+export const FORMER_USER = 'Former user'
+
 export interface Actor {
   userId: number
   name: string
@@ -157,10 +168,19 @@ export type SessionCommand =
   | { type: 'SkipPhase' }
   | { type: 'NewCase' }
   | { type: 'SelectNewTopic'; topic: string }
-  /** `marking` is absent when the client sent neither of its fields (a client written for the spec). */
-  | { type: 'SubmitFeedback'; comment: string; criteriaScores: CriterionScore[]; requestNewCase: boolean; requestRoleChange: boolean; marking?: StationMarking }
+  | {
+      type: 'SubmitFeedback'
+      comment: string
+      criteriaScores: CriterionScore[]
+      requestNewCase: boolean
+      requestRoleChange: boolean
+      /** The next case with every seat moved on (seat-rotation.ts): asks for the next case by itself. */
+      requestSeatRotation: boolean
+      /** Absent when the client sent neither of its fields (a client written for the spec). */
+      marking?: StationMarking
+    }
   | { type: 'Complete' }
-  | { type: 'Leave'; reason: 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION' }
+  | { type: 'Leave'; reason: LeaveReason }
   | { type: 'End' }
   /** Issued by the timer service, never by a user: ends the phase whose deadline passed. */
   | { type: 'ExpireTimer'; phase: PhaseTimer['phase']; startTimestamp: number }

@@ -7,6 +7,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** A calendar invitation (.ics) for a planned practice slot. */
+  calendar?: { filename: string; content: string }
 }
 
 export interface Mailer {
@@ -23,7 +25,9 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
     const transport = nodemailer.createTransport(options.smtpUrl)
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail })
+        const { calendar, ...fields } = mail
+        const attachments = calendar ? [{ filename: calendar.filename, content: calendar.content, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }] : undefined
+        await transport.sendMail({ from: options.from, ...fields, attachments })
       },
     }
   }
@@ -32,6 +36,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
       mkdirSync(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`)
       writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
+      if (mail.calendar) writeFileSync(`${file}.ics`, mail.calendar.content)
       if (options.logText) options.log.info({ to: mail.to, file }, `No SMTP_URL set: mail written to ${file}\n${mail.text}`)
       else options.log.warn({ file }, `No SMTP_URL set: a mail was written to ${file} instead of being sent`)
     },

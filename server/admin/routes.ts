@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import { AdminUsersQuery, IdParams, RoleBody } from '../../schemas/content.ts'
+import { deleteAccount, type AccountDeletionDeps } from '../accounts/account-deletion.ts'
+import { findUserById } from '../accounts/users-repo.ts'
 import { userView } from '../accounts/user-view.ts'
-import type { Db } from '../db/connect.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
-import { changeUserRole, deleteUserKeepingAnAdmin, pageOfUsers, userStats } from './users-admin-repo.ts'
+import { changeUserRole, pageOfUsers, userStats } from './users-admin-repo.ts'
 
 const USER_NOT_FOUND = 'User not found'
 
 /** /api/admin/**: user management (SPEC.md sections 2 and 7). Every route here is for admins only. */
-export async function adminRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDeletionDeps, 'log'>) {
   const { db } = options
   app.addHook('preHandler', app.requireAdmin)
 
@@ -39,8 +40,11 @@ export async function adminRoutes(app: FastifyInstance, options: { db: Db }) {
     const { id } = parseBody(IdParams, request.params)
     // Deleting oneself from a list of users is almost always a slip of the mouse; it is refused here.
     if (id === request.currentUser.id) throw badRequest('You cannot delete your own account here.')
-    const result = await deleteUserKeepingAnAdmin(db, id)
-    if (result.ok) return { message: 'User deleted successfully' }
-    throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot delete the last admin user')
+    const user = await findUserById(db, id)
+    if (!user) throw notFound(USER_NOT_FOUND)
+    // The same deletion as the user's own: their name leaves the log, their sessions hear them leave. The last
+    // admin cannot be reached here (nobody deletes themself), and the deletion refuses it under a lock anyway.
+    await deleteAccount({ ...options, log: request.log }, user)
+    return { message: 'User deleted successfully' }
   })
 }

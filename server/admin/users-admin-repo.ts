@@ -67,13 +67,3 @@ export function changeUserRole(db: Db, id: number, role: UserRow['role']): Promi
   })
 }
 
-/** Password reset tokens go with the account (ON DELETE CASCADE, migration 0001). */
-export function deleteUserKeepingAnAdmin(db: Db, id: number): Promise<AdminChange<null>> {
-  return db.transaction().execute(async (trx): Promise<AdminChange<null>> => {
-    const { adminCount, user } = await lockAdminsAndUser(trx, id)
-    if (!user) return { ok: false, reason: 'not-found' }
-    if (user.role === 'ADMIN' && adminCount <= 1) return { ok: false, reason: 'last-admin' }
-    await trx.deleteFrom('users').where('id', '=', id).execute()
-    return { ok: true, value: null }
-  })
-}

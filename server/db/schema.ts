@@ -18,6 +18,10 @@ export interface Database {
   user_latest_joins: UserLatestJoinsTable
   live_presence: LivePresenceTable
   rate_limit_hits: RateLimitHitsTable
+  erased_accounts: ErasedAccountsTable
+  self_assessments: SelfAssessmentsTable
+  board_listings: BoardListingsTable
+  board_jobs: BoardJobsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -32,6 +36,10 @@ export interface UsersTable {
   google_id: string | null
   token_version: Generated<number>
   created_at: CreatedAt
+  /** Find Partners (issue 20): yyyy-mm, an IANA time zone, and whether the user stays off the board. */
+  exam_month: Generated<string | null>
+  time_zone: Generated<string | null>
+  hidden_from_board: Generated<boolean>
 }
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
@@ -174,4 +182,47 @@ export interface RateLimitHitsTable {
   key: string
   hits: number
   window_ends_at: ColumnType<Date, Date | string, Date | string>
+}
+
+/** The ids of deleted accounts (migrations/0007): a read-model rebuild leaves out the feedback they received. */
+export interface ErasedAccountsTable {
+  user_id: number
+  erased_at: CreatedAt
+}
+
+/** A doctor's private self-assessment of one round (migrations/0006): theirs alone, shown in their debrief. */
+export interface SelfAssessmentsTable {
+  session_id: number
+  round: number
+  user_id: number
+  case_id: number | null
+  criteria_scores: Json<unknown>
+  overall_performance: number
+  comment: string
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+export type ListingStatus = 'OPEN' | 'CANCELLED' | 'EXPIRED' | 'REMOVED'
+
+/** A session listed on the Find Partners board: now (starts_at null) or at a planned time. */
+export interface BoardListingsTable {
+  id: Generated<number>
+  session_id: number
+  host_user_id: number
+  starts_at: Date | null
+  patient_seat: boolean
+  observer_seats: number
+  note: string
+  status: Generated<ListingStatus>
+  created_at: CreatedAt
+}
+
+/** A planned slot's mail job: REMIND 15 minutes before, OPEN at the time (or expiry when nobody joined). */
+export interface BoardJobsTable {
+  id: Generated<number>
+  listing_id: number
+  kind: 'REMIND' | 'OPEN'
+  due_at: ColumnType<Date, Date | string, Date | string>
+  claimed_until: ColumnType<Date | null, Date | string | null, Date | string | null>
+  done_at: ColumnType<Date | null, Date | string | null, Date | string | null>
 }

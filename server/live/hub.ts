@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
 import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
-import { CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions, type SubscriptionGrant } from './stomp-connection.ts'
+import { BOARD_KEY, CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions, type SubscriptionGrant } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
 
@@ -23,6 +23,11 @@ export interface LiveHub {
   onPresence(listener: (change: { sessionCode: string; userId: number; online: boolean }) => void): () => void
   /** Closes every live connection, telling each client to reconnect (server shutdown). */
   close(): Promise<void>
+  /**
+   * Closes this instance's connections of one account at once, with an ERROR frame giving the reason (a deleted
+   * account). Other instances cut theirs at their next token check (revalidateMs).
+   */
+  disconnectUser(userId: number, reason: string): void
 }
 
 /** A message whose body depends on who receives it, in as many versions as there are audiences. */
@@ -173,6 +178,10 @@ class SubscriptionHub implements LiveHub {
     this.presence.clear()
   }
 
+  disconnectUser(userId: number, reason: string) {
+    for (const connection of this.connections) if (connection.user?.userId === userId) connection.revoke(reason)
+  }
+
   private connectionsOf(userId: number): number {
     let count = 0
     for (const connection of this.connections) if (connection.user?.userId === userId) count += 1
@@ -183,7 +192,8 @@ class SubscriptionHub implements LiveHub {
     let subscriptions = this.bySession.get(subscription.sessionCode)
     if (!subscriptions) this.bySession.set(subscription.sessionCode, (subscriptions = new Set()))
     subscriptions.add(subscription)
-    this.presence.join(subscription.sessionCode, subscription.user.userId)
+    // Watching the board is not being in a room.
+    if (subscription.sessionCode !== BOARD_KEY) this.presence.join(subscription.sessionCode, subscription.user.userId)
   }
 
   private unsubscribed(subscription: LiveSubscription) {
@@ -191,6 +201,6 @@ class SubscriptionHub implements LiveHub {
     subscriptions?.delete(subscription)
     if (subscriptions?.size === 0) this.bySession.delete(subscription.sessionCode)
     // After close() the presence state is cleared and nobody is told about the shutdown.
-    if (!this.closed) this.presence.leave(subscription.sessionCode, subscription.user.userId)
+    if (!this.closed && subscription.sessionCode !== BOARD_KEY) this.presence.leave(subscription.sessionCode, subscription.user.userId)
   }
 }

@@ -69,6 +69,11 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
 const SUPPORTED_VERSIONS = ['1.2', '1.1', '1.0']
 const SERVER_NAME = 'plab-practice/1'
 const SESSION_TOPIC = /^\/topic\/session\/([A-Za-z0-9_-]{1,64})(\/messages)?$/
+/** The Find Partners board (issue 20): any signed-in user may hear it; it carries no personal data. */
+export const BOARD_DESTINATION = '/topic/board'
+/** The board's subscriptions are kept under this key, which no session code can spell (codes are [A-Za-z0-9_-]). */
+export const BOARD_KEY = '#board'
+const BOARD_GRANT: SubscriptionGrant = { sessionCode: BOARD_KEY, version: 0 }
 /** Frames a spec client may send that this server has no use for (the spec's client never SENDs). */
 const IGNORED_COMMANDS = new Set(['SEND', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
 
@@ -139,6 +144,11 @@ export class StompConnection {
     if (this.state === 'closed') return
     this.release()
     this.transport.close(code, reason)
+  }
+
+  /** The account's access was withdrawn (it was deleted): an ERROR frame saying why, then the socket closes. */
+  revoke(message: string) {
+    this.enqueue(() => this.fail(message))
   }
 
   /** The socket is gone, whoever closed it. */
@@ -257,10 +267,11 @@ export class StompConnection {
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return this.fail('Too many subscriptions on one connection', frame)
     const topic = SESSION_TOPIC.exec(destination)
-    if (!topic) return this.fail(`Unknown destination ${destination}`, frame)
+    const isBoard = destination === BOARD_DESTINATION
+    if (!topic && !isBoard) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser
     // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
-    const grant = await this.options.authoriseSubscription(user.userId, topic[1])
+    const grant = topic ? await this.options.authoriseSubscription(user.userId, topic[1]) : BOARD_GRANT
     if (this.state === 'closed') return
     if (grant === null) return this.fail('Access denied', frame)
     const ack = frame.headers.ack ?? 'auto'
@@ -270,7 +281,7 @@ export class StompConnection {
       destination,
       sessionCode: grant.sessionCode,
       grantedAtVersion: grant.version,
-      isMessagesTopic: topic[2] !== undefined,
+      isMessagesTopic: topic?.[2] !== undefined,
       user,
       needsAck: ack !== 'auto',
     }

@@ -81,7 +81,7 @@ const CREATE_ATTEMPTS = 3
 const DECIDE_ATTEMPTS = 6
 
 /** The domain's refusal as the HTTP error the client reads. */
-function asHttpError(error: unknown): unknown {
+export function asHttpError(error: unknown): unknown {
   return error instanceof SessionRuleError ? new HttpError(error.status, error.message) : error
 }
 

@@ -33,7 +33,7 @@ export async function loadDecisionContext(db: Db, command: SessionCommand, state
 }
 
 /** The mark scheme feedback is checked against; an empty list if the case has gone from the bank. */
-function criteriaShapes(criteria: CriterionView[]): CriterionShape[] {
+export function criteriaShapes(criteria: CriterionView[]): CriterionShape[] {
   return criteria.map((criterion) => ({
     id: criterion.id,
     name: criterion.name,

@@ -16,6 +16,8 @@ export interface SessionEngine {
   runner: CommandRunner
   loader: SessionLoader
   live: LiveChannel
+  /** Committed batches, heard on every instance (the board listens for seats taken by code). */
+  bus: Pick<SessionBus, 'subscribe'>
   now: () => number
 }
 
@@ -77,5 +79,5 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     await bus.close()
   })
 
-  return { runner, loader, live, now }
+  return { runner, loader, live, bus, now }
 }

@@ -99,7 +99,7 @@ function completesStep(event: SessionEvent, next: SessionEvent): boolean {
  * Which live messages each stored event causes, in the order the spec's client expects them (WIRE.md section
  * 3): join -> PARTICIPANT_UPDATE + SESSION_UPDATE; a new reading phase (start, new case, new round) ->
  * SESSION_UPDATE + PHASE_CHANGE + TIMER_START; an automatic or skipped phase -> PHASE_CHANGE (+ TIMER_START for
- * consultation), never a SESSION_UPDATE; a role swap -> ROLE_CHANGE + SESSION_UPDATE.
+ * consultation), never a SESSION_UPDATE; a role swap or a seat rotation -> ROLE_CHANGE + SESSION_UPDATE.
  */
 function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
   const sessionCode = state.code
@@ -147,6 +147,11 @@ function messagesOf(event: SessionEvent, state: SessionState): Planned[] {
     }
     case 'RolesSwapped': {
       const message = `Roles swapped: ${nameOf(event.newDoctorUserId)} is now the doctor and ${nameOf(event.newPatientUserId)} the patient`
+      return [same({ type: 'ROLE_CHANGE', sessionCode, message }), sessionUpdate]
+    }
+    // Told as the swap is: the spec's client reads its new seat from the SESSION_UPDATE that follows.
+    case 'SeatsRotated': {
+      const message = `Seats rotated: ${nameOf(event.newDoctorUserId)} is now the doctor, ${nameOf(event.newPatientUserId)} the patient and ${nameOf(event.newObserverUserId)} the observer`
       return [same({ type: 'ROLE_CHANGE', sessionCode, message }), sessionUpdate]
     }
     case 'FeedbackSubmitted':

@@ -1,4 +1,5 @@
 import { realAlarm, type SetAlarm } from '../alarm.ts'
+import { isPlannedAhead } from '../board/listings-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { InFlight } from '../in-flight.ts'
 import type { LiveChannel } from './broadcaster.ts'
@@ -36,6 +37,8 @@ export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Pr
     const state = row && (await loader.load(row.id))
     const participant = state?.participants.find((p) => p.active && p.userId === userId)
     if (!row || !participant) return
+    // Someone who looked into a planned slot's room days ahead keeps their seat until it opens.
+    if (await isPlannedAhead(db, row.id, Date.now())) return
     await runner.execute(row.id, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
   }
 

@@ -177,6 +177,8 @@ export async function rebuildReadModels(db: Db): Promise<{ sessions: number }> {
       await orphans.execute()
       await projectBatch(trx, state, events)
     }
+    // The log keeps the feedback a deleted account received (its comments blanked); the read model does not.
+    await trx.deleteFrom('feedback').where('to_user_id', 'in', trx.selectFrom('erased_accounts').select('user_id')).execute()
     // The identity must stay ahead of every id the log holds, or the next session would collide with one.
     await sql`select setval(pg_get_serial_sequence('sessions', 'id'), greatest((select max(id) from sessions), 1))`.execute(trx)
     return { sessions: ids.length }

@@ -95,6 +95,13 @@ async function otherParticipantNames(db: Db, sessionIds: number[], userId: numbe
   return names
 }
 
+/**
+ * For a query joining `feedback` to its `sessions` row: the round the feedback scored is over, because its session
+ * has moved on to another round (or case) or has ended. Only then may its doctor see the case whole.
+ */
+export const FEEDBACK_ROUND_OVER = sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
+  and sessions.case_id is not distinct from feedback.case_id)`
+
 /** Feedback the user received as the doctor, newest first (WIRE.md section 5), once its round is over. */
 export async function feedbackReceived(db: Db, userId: number): Promise<FeedbackReceivedItem[]> {
   const rows = await db
@@ -106,10 +113,7 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
     .where('feedback.to_user_id', '=', userId)
     // Feedback on the round still being scored names the case and its mark scheme, which the doctor may see
     // only once the feedback phase is over (WIRE.md section 0): it appears when the round ends.
-    .where(
-      sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
-        and sessions.case_id is not distinct from feedback.case_id)`,
-    )
+    .where(FEEDBACK_ROUND_OVER)
     .orderBy('feedback.created_at', 'desc')
     .orderBy('feedback.id', 'desc')
     .execute()
@@ -139,7 +143,7 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
   }))
 }
 
-function toLowerRole(role: string): LowerRole | 'unknown' {
+export function toLowerRole(role: string): LowerRole | 'unknown' {
   const known: SessionRole[] = ['DOCTOR', 'PATIENT', 'OBSERVER']
   return known.includes(role as SessionRole) ? (role.toLowerCase() as LowerRole) : 'unknown'
 }

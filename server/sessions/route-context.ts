@@ -154,7 +154,7 @@ export async function detailsFor(context: SessionRoutesContext, state: SessionSt
  * as if they had pressed Exit there; of a user's concurrent creates and joins, only the latest does
  * (latest-joins.ts). Answers how many they left.
  */
-export async function leaveOtherSessions({ db, engine }: SessionRoutesContext, request: FastifyRequest, keepSessionId: number): Promise<number> {
+export async function leaveOtherSessions({ db, engine }: Pick<SessionRoutesContext, 'db' | 'engine'>, request: FastifyRequest, keepSessionId: number): Promise<number> {
   const actor = actorOf(request)
   let left = 0
   for (const otherId of await sessionsToLeave(db, actor.userId, keepSessionId)) {

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
+import { isPlannedAhead } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
+import { conflict } from '../errors.ts'
 import type { Db } from '../db/connect.ts'
 import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
+import { debriefRoutes } from './debrief-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
 import { CaseViewCache } from './case-view-cache.ts'
 import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
@@ -74,6 +77,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
+    const { id } = await context.findSession(request, request.params.code)
+    if (await isPlannedAhead(options.db, id, engine.now())) throw conflict('This practice is planned for later: the room opens at the planned time')
     await run(request, request.params.code, { type: 'Start' })
     return { message: 'Session started successfully' }
   })
@@ -127,7 +132,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     return { message: 'Successfully left session' }
   })
 
-  // What happens after feedback (new case, role change, end) is the session's rule too; the answer reports it.
+  // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.
   app.post('/feedback/submit', signedIn, async (request) => {
     const body = parseBody(FeedbackSubmitBody, request.body)
     const { row, events } = await run(request, body.sessionCode, {
@@ -136,6 +141,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       criteriaScores: toCriterionScores(body),
       requestNewCase: body.requestNewCase ?? false,
       requestRoleChange: body.requestRoleChange ?? false,
+      requestSeatRotation: body.requestSeatRotation ?? false,
       marking: toStationMarking(body),
     })
     const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
@@ -147,4 +153,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   await app.register(sessionQueryRoutes, context)
+  await app.register(debriefRoutes, context)
 }

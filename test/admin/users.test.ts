@@ -1,7 +1,9 @@
 import t from 'tap'
 import { issueResetToken } from '../../server/accounts/reset-tokens.ts'
-import { deleteUserKeepingAnAdmin } from '../../server/admin/users-admin-repo.ts'
+import { sql } from 'kysely'
+import { erasePersonalData, LAST_ADMIN } from '../../server/accounts/personal-data.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
+import { as, readyRoom, seedBank } from '../sessions/helpers.ts'
 
 const ctx = await testApp()
 t.teardown(() => ctx.close())
@@ -105,7 +107,7 @@ t.test('the last admin can be neither demoted nor deleted, and nobody deletes th
   const self = await remove(admin.id)
   t.same([self.status, self.json.error], [400, 'You cannot delete your own account here.'])
   // Through HTTP an admin can never be the last admin other than themself, so the rule is checked directly.
-  t.same(await deleteUserKeepingAnAdmin(db, admin.id), { ok: false, reason: 'last-admin' })
+  await t.rejects(erasePersonalData(db, admin.id), { message: LAST_ADMIN })
   t.same((await get('/api/admin/users/stats')).json.adminCount, 1, 'still one admin')
 })
 
@@ -133,4 +135,15 @@ t.test('every admin route: 401 without a token, 403 for a USER', async (t) => {
     t.equal((await route()).status, 401)
   }
   t.equal((await get('/api/admin/users/stats')).json.adminCount, 1, 'nothing changed')
+})
+
+t.test('an admin deletes a user the way they would delete themself: the running session hears them leave, the log forgets their name', async (t) => {
+  await seedBank(db, { Cardiology: 2 })
+  const room = await readyRoom(ctx)
+  const logText = async () => (await sql<{ text: string }>`select string_agg(payload::text, ' ') as text from session_events`.execute(db)).rows[0].text
+  t.ok((await logText()).includes('Pat Patient'), 'the log named the patient')
+  t.equal((await remove(room.patient.id)).status, 200)
+  const session = (await as(ctx, room.doctor).get(`/sessions/${room.code}`)).json
+  t.notOk(session.participants.some((p: { userId: number; active?: boolean; role: string }) => p.userId === room.patient.id && p.active !== false && p.role === 'PATIENT'), 'the patient seat is free again')
+  t.notOk((await logText()).includes('Pat Patient'), 'their name is gone from the log')
 })

@@ -44,8 +44,16 @@ t.test('it loads into an empty database and covers every topic', async (t) => {
     t.same(new Set(c.feedbackCriteria.map((criterion) => criterion.domain)), new Set(DOMAINS), `${c.title}: criteria in all three domains`)
     t.ok(c.feedbackCriteria.some((criterion) => criterion.hasSubCriteria), `${c.title}: some criteria have sub-criteria`)
     t.ok(c.doctorNotes && c.patientNotes && c.doctorSections.length > 0 && c.patientSections.length > 0, `${c.title}: both sides written`)
+    t.same(headingsGivenTwice(c.doctorNotes, c.doctorSections), [], `${c.title}: the doctor's notes repeat no section's heading`)
+    t.same(headingsGivenTwice(c.patientNotes, c.patientSections), [], `${c.title}: the patient's notes repeat no section's heading`)
   }
 })
+
+/** Section titles the notes above them also open a line with ("Task: ..." over a "Task" section). */
+function headingsGivenTwice(notes: string, sections: { title: string }[]): string[] {
+  const opened = new Set(notes.split('\n').map((line) => /^([^:]{1,60}):/.exec(line)?.[1].trim().toLowerCase()))
+  return sections.map((s) => s.title).filter((title) => opened.has(title.toLowerCase()))
+}
 
 t.test('a second seed inserts nothing', async (t) => {
   const before = await listCases(database.db)

@@ -83,7 +83,7 @@ export const storedScores = (...args: Parameters<typeof scores>): CriterionScore
   scores(...args).map((score) => ({ ...score, domain: CRITERIA.find((criterion) => criterion.id === score.criterionId)?.domain ?? null }))
 
 export function feedback(over: Partial<Extract<SessionCommand, { type: 'SubmitFeedback' }>> = {}): SessionCommand {
-  return { type: 'SubmitFeedback', comment: 'Good rapport', criteriaScores: scores(), requestNewCase: false, requestRoleChange: false, ...over }
+  return { type: 'SubmitFeedback', comment: 'Good rapport', criteriaScores: scores(), requestNewCase: false, requestRoleChange: false, requestSeatRotation: false, ...over }
 }
 
 export class Session {

@@ -76,7 +76,7 @@ t.test('non-participants are refused every command but join and leave', async (t
     { type: 'SkipPhase' },
     { type: 'NewCase' },
     { type: 'SelectNewTopic', topic: 'Respiratory' },
-    { type: 'SubmitFeedback', comment: '', criteriaScores: [], requestNewCase: false, requestRoleChange: false },
+    { type: 'SubmitFeedback', comment: '', criteriaScores: [], requestNewCase: false, requestRoleChange: false, requestSeatRotation: false },
     { type: 'Complete' },
     { type: 'End' },
   ]

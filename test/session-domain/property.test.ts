@@ -56,6 +56,7 @@ const command: fc.Arbitrary<SessionCommand | 'ExpireRunningTimer'> = fc.oneof(
       criteriaScores: fc.oneof({ weight: 8, arbitrary: fc.constant(scores()) }, fc.constant(scores(5)), fc.constant(scores().slice(1))),
       requestNewCase: fc.boolean(),
       requestRoleChange: fc.boolean(),
+      requestSeatRotation: fc.boolean(),
     }),
   },
   { weight: 12, arbitrary: fc.constant('ExpireRunningTimer' as const) },
@@ -169,6 +170,7 @@ t.test('random sessions: the machine accepted every change, follows the phase, a
   t.ok(count('FeedbackSubmitted') > 80, `${count('FeedbackSubmitted')} feedbacks`)
   t.ok(secondRounds > 15, `${secondRounds} sessions reached a second round`)
   t.ok(count('RolesSwapped') > 5, `${count('RolesSwapped')} role swaps`)
+  t.ok(count('SeatsRotated') > 5, `${count('SeatsRotated')} seat rotations`)
   t.ok(count('TopicSelectionNeeded') > 5, `${count('TopicSelectionNeeded')} topics ran out`)
   t.ok(count('SessionEnded') > 50, `${count('SessionEnded')} sessions ended`)
 })

@@ -3,7 +3,8 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, slotId } from '../../web/session/room/feedback-form.ts'
 import { NO_MARKING } from '../../web/session/room/marking-form.ts'
 import { areasRequired, OBSERVER_JUDGEMENT_REQUIRED } from '../../schemas/session/marking-rules.ts'
-import { FORM_RESET_DELAY_MS, roomMachine, type FeedbackSubmission } from '../../web/session/room/room-machine.ts'
+import { FORM_RESET_DELAY_MS, roomMachine } from '../../web/session/room/room-machine.ts'
+import type { FeedbackSubmission } from '../../web/session/room/submit-choices.ts'
 import { draftCase } from '../../web/session/room/room-state.ts'
 import type { LiveMessage, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
 import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange, sessionUpdate } from './fixtures.ts'
@@ -25,7 +26,7 @@ function room(userId = PATIENT_ID, observer: ObserverFeedbackStatus = { hasObser
       submitFeedback: fromPromise<unknown, FeedbackSubmission>(async ({ input }) => {
         if (failNext) throw new Error(failNext)
         sent.push(input)
-        return input.requestNewCase && nextCaseLeft ? { newCaseStarted: true } : {}
+        return (input.requestNewCase || input.requestSeatRotation) && nextCaseLeft ? { newCaseStarted: true } : {}
       }),
       observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => observer),
     },
@@ -144,6 +145,22 @@ t.test('the patient is asked about an observer who has not scored yet', async (t
   await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
   t.equal(sent[0].requestNewCase, true)
   t.equal(sent[0].requestRoleChange, true)
+})
+
+t.test('an observer rotating the seats is asked about a patient still scoring, from the room\'s own list', async (t) => {
+  const { actor, sent } = room(OBSERVER_ID, { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 })
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', userRole: 'OBSERVER' }), serverNow: T0 })
+  scoreAll(actor)
+  actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
+  t.ok(actor.getSnapshot().matches({ room: 'confirmingPatient' }), 'the patient has not scored')
+  actor.send({ type: 'WAIT' })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
+  const patientDone = EVERYONE.map((p) => (p.userId === PATIENT_ID ? { ...p, hasGivenFeedback: true } : p))
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: patientDone } })
+  actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
+  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
+  t.same([sent[0].requestNewCase, sent[0].requestSeatRotation, 'requestRoleChange' in sent[0]], [false, true, false])
+  t.equal(actor.getSnapshot().context.noNextCase, false, 'the next case started')
 })
 
 t.test('without a pending observer the patient goes straight on; close never asks', async (t) => {
@@ -344,7 +361,11 @@ t.test('someone leaving, and my own seat changing, are told until dismissed', as
 
   const swapped = [participant(1, 'patient'), participant(PATIENT_ID, 'doctor'), participant(OBSERVER_ID, 'observer')]
   actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: swapped } })
-  t.equal(context().notice, 'Roles have changed: you are now the Doctor.')
+  t.equal(context().notice, 'Roles have changed: you are now the Doctor. Doctor: you, Patient: User 1, Observer: User 3.')
+
+  const rotated = [participant(1, 'observer'), participant(PATIENT_ID, 'patient'), participant(OBSERVER_ID, 'doctor')]
+  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: rotated } })
+  t.equal(context().notice, 'Roles have changed: you are now the Patient. Doctor: User 3, Patient: you, Observer: User 1.', 'a rotation says every seat')
 })
 
 t.test("a notice ends when the room moves on from its phase; the swap's lasts through the new seats' reading phase", async (t) => {
@@ -366,7 +387,7 @@ t.test("a notice ends when the room moves on from its phase; the swap's lasts th
   live(sessionUpdate({ phase: 'READING', currentRound: 2, participants: swapped, selectedCase: patientCase(11) }))
   live(phaseChange('READING', T0 + 120_000, 120))
   live({ type: 'TIMER_START', sessionCode: 'K7MQ-2XD9', phase: 'READING', durationSeconds: 120, startTimestamp: T0 + 120_000, message: '' })
-  t.match(context().notice, { text: 'Roles have changed: you are now the Doctor.' }, 'shown while the new seats read the next case')
+  t.match(context().notice, { text: /^Roles have changed: you are now the Doctor\./ }, 'shown while the new seats read the next case')
   live(phaseChange('CONSULTATION', T0 + 240_000, 480))
   t.equal(context().notice, null, 'gone once the consultation starts')
 })

@@ -6,8 +6,8 @@ import {
   formatClock,
   milestoneAnnouncement,
   remainingSeconds,
+  showsTwoMinuteWarning,
   shouldWarnTwoMinutes,
-  spokenDuration,
   startFromRemaining,
 } from '../../web/session/room/timer.ts'
 
@@ -32,19 +32,14 @@ t.test('a reload rebuilds the start from the seconds left', async (t) => {
   t.equal(startFromRemaining(480, 300, T0 + 180_000), T0)
 })
 
-t.test('clock faces and spoken durations', async (t) => {
+t.test('clock faces', async (t) => {
   t.equal(formatClock(487), '8:07')
   t.equal(formatClock(0), '0:00')
   t.equal(formatClock(4500), '75:00')
-  t.equal(spokenDuration(120), '2 minutes')
-  t.equal(spokenDuration(90), '1 minute 30 seconds')
-  t.equal(spokenDuration(1), '1 second')
-  t.equal(spokenDuration(0), '0 seconds')
 })
 
-t.test('announcements at the start, 2 minutes, 1 minute and 0 only', async (t) => {
-  t.equal(crossedMilestone(null, 480, 480), 'start')
-  t.equal(crossedMilestone(null, 479, 480), 'start', 'a second late still counts as the start')
+t.test('announcements at 2 minutes, 1 minute and 0 only: the start is the heading\'s (focus moves there)', async (t) => {
+  t.equal(crossedMilestone(null, 480, 480), null, 'the phase just began')
   t.equal(crossedMilestone(null, 300, 480), null, 'a reload mid-phase announces nothing')
   t.equal(crossedMilestone(200, 199, 480), null)
   t.equal(crossedMilestone(121, 120, 480), 'two-minutes')
@@ -52,9 +47,17 @@ t.test('announcements at the start, 2 minutes, 1 minute and 0 only', async (t) =
   t.equal(crossedMilestone(1, 0, 480), 'zero')
   t.equal(crossedMilestone(130, 50, 480), 'one-minute', 'a tab that slept says only the latest')
   t.equal(crossedMilestone(61, 60, 60), null, 'a one-minute phase does not announce "1 minute left" at its start')
-  t.equal(milestoneAnnouncement('start', 'Consultation', 480), 'Consultation started: 8 minutes.')
-  t.equal(milestoneAnnouncement('two-minutes', 'Consultation', 480), '2 minutes left in consultation.')
-  t.equal(milestoneAnnouncement('zero', 'Reading', 120), 'Reading time is up.')
+  t.equal(milestoneAnnouncement('two-minutes', 'Consultation'), '2 minutes left in consultation.')
+  t.equal(milestoneAnnouncement('zero', 'Reading'), 'Reading time is up.')
+})
+
+t.test('the two-minute warning\'s words show from 2 minutes left until the consultation ends', async (t) => {
+  const consultation = { phase: 'CONSULTATION', startTimestamp: T0, durationSeconds: 300 }
+  t.equal(showsTwoMinuteWarning(consultation, 121), false)
+  t.equal(showsTwoMinuteWarning(consultation, 120), true)
+  t.equal(showsTwoMinuteWarning(consultation, 0), true, 'still there at 0:00, until the phase changes')
+  t.equal(showsTwoMinuteWarning({ ...consultation, phase: 'READING' }, 60), false, 'not in reading')
+  t.equal(showsTwoMinuteWarning({ ...consultation, durationSeconds: 120 }, 100), false, 'not in a consultation that never had more')
 })
 
 t.test('the two-minute warning plays once, at 120 s or fewer, not at 0', async (t) => {

@@ -97,3 +97,9 @@ export async function readyRoom(t: TestApp, config: Record<string, unknown> = { 
   await as(t, users.observer).post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   return { ...users, code }
 }
+
+/** The doctor skips the reading and the consultation: the room is in its feedback phase. */
+export async function skipToFeedback(doctor: ReturnType<typeof as>, code: string) {
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+}

@@ -1,16 +1,14 @@
 import t from 'tap'
 import * as v from 'valibot'
-import type { AddressInfo } from 'node:net'
-import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
 import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
 import { LiveMessageSchema } from '../../schemas/session-wire.ts'
-import { stompClient, type ClientTransport, type LiveServer } from '../live/live-harness.ts'
-import { as, readyRoom, scores, SECRETS, seedBank, type User } from './helpers.ts'
-
-type Message = { type: string; [field: string]: any }
+import { stompClient } from '../live/live-harness.ts'
+import { inRoom, listen, type Message } from './live-room.ts'
+import { as, readyRoom, scores, SECRETS, seedBank } from './helpers.ts'
+import { ROTATION_NEEDS_THREE, SWAP_OR_ROTATE } from '../../schemas/session/seat-rotation.ts'
 
 /** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */
 let offset = 0
@@ -18,36 +16,6 @@ const app = await testApp({}, { clock: () => Date.now() + offset })
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 3 })
 
-async function listen(instance: FastifyInstance): Promise<LiveServer> {
-  await instance.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = instance.server.address() as AddressInfo
-  return { sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws` } as LiveServer
-}
-
-/** The spec's client in the room: connected, subscribed to the session's topic, every message kept. */
-async function inRoom(t: Tap, server: LiveServer, transport: ClientTransport, user: User, code: string) {
-  const client = stompClient(server, transport, user.token)
-  await client.connected.next(5000)
-  const inbox = client.subscribe(code)
-  await inbox.ready
-  t.teardown(() => client.client.deactivate())
-  const seen: Message[] = []
-  /**
-   * The next messages up to and including one of `type` (that `matches`), presence updates aside: those come
-   * whenever someone connects or goes away.
-   */
-  const until = async (type: string, matches: (message: Message) => boolean = () => true): Promise<Message[]> => {
-    const batch: Message[] = []
-    for (;;) {
-      const message = (await inbox.next(5000)).body as Message
-      seen.push(message)
-      if (message.type === type && matches(message)) return [...batch, message]
-      if (message.type !== 'PARTICIPANT_UPDATE') batch.push(message)
-    }
-  }
-  return { until, seen, client }
-}
-type Tap = { teardown(fn: () => unknown): void }
 const server = await listen(app.app)
 const types = (messages: Message[]) => messages.map((m) => m.type)
 
@@ -136,6 +104,63 @@ t.test('"Submit & Role Change" reaches the room step by step, as WIRE.md section
   t.same(roleChangesNoticed(patient.seen, room.patient.id), ['patient -> doctor'])
   const unreadable = [...doctor.seen, ...patient.seen].filter((message) => !v.is(LiveMessageSchema, message))
   t.same(unreadable, [], "every message the server sent passes the room's edge (schemas/session-wire.ts)")
+})
+
+t.test('"Submit & Rotate Seats" over three rounds: the spec\'s client hears ROLE_CHANGE + SESSION_UPDATE, and each of three sits in every seat', async (t) => {
+  const room = await readyRoom(app)
+  const [doctor, patient, observer] = [room.doctor, room.patient, room.observer]
+  const clients = new Map([
+    [doctor.id, await inRoom(t, server, 'websocket', doctor, room.code)],
+    [patient.id, await inRoom(t, server, 'sockjs', patient, room.code)],
+    [observer.id, await inRoom(t, server, 'websocket', observer, room.code)],
+  ])
+  const everyone = async (type: string) => Promise.all([...clients.values()].map((client) => client.until(type)))
+  let seats = { doctor, patient, observer }
+  const names = new Map([[doctor, 'Dora Doctor'], [patient, 'Pat Patient'], [observer, 'Olly Observer']])
+  await as(app, doctor).post(`/sessions/${room.code}/start`)
+  await everyone('TIMER_START')
+  // Round 1 the patient asks, round 2 the observer: either giver may.
+  for (const asker of ['patient', 'observer'] as const) {
+    await as(app, seats.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
+    await everyone('TIMER_START')
+    await as(app, seats.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
+    await everyone('PHASE_CHANGE')
+    const rotate = { sessionCode: room.code, comment: '', criteriaScores: scores(), requestSeatRotation: true }
+    const answer = await as(app, seats[asker]).post('/feedback/submit', rotate)
+    t.same([answer.status, answer.json.newCaseStarted], [200, true], `${asker}: rotated, the next case started`)
+    seats = { doctor: seats.patient, patient: seats.observer, observer: seats.doctor }
+    for (const client of clients.values()) {
+      const from = client.seen.length
+      await client.until('TIMER_START')
+      const messages = client.seen.slice(from)
+      t.same(types(messages), ['PARTICIPANT_UPDATE', 'ROLE_CHANGE', 'SESSION_UPDATE', 'SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START'])
+      t.equal(messages[1].message, `Seats rotated: ${names.get(seats.doctor)} is now the doctor, ${names.get(seats.patient)} the patient and ${names.get(seats.observer)} the observer`)
+    }
+    const seen = (await as(app, doctor).get(`/sessions/${room.code}`)).json.participants.map((p: { userId: number; role: string }) => [p.userId, p.role])
+    t.same(seen, [[doctor.id, 'doctor'], [patient.id, 'patient'], [observer.id, 'observer']].map(([id]) => [id, Object.entries(seats).find(([, user]) => user.id === id)![0]]))
+  }
+  const noticed = (user: { id: number }) => roleChangesNoticed(clients.get(user.id)!.seen, user.id)
+  t.same(noticed(doctor), ['doctor -> observer', 'observer -> patient'], 'round 3: the first doctor is the patient')
+  t.same(noticed(patient), ['patient -> doctor', 'doctor -> observer'])
+  t.same(noticed(observer), ['observer -> patient', 'patient -> doctor'])
+  const unreadable = [...clients.values()].flatMap((client) => client.seen).filter((message) => !v.is(LiveMessageSchema, message))
+  t.same(unreadable, [], "every message passes the room's edge (schemas/session-wire.ts)")
+})
+
+t.test('seat rotation refused over HTTP: with the swap, from the doctor, with two in the room', async (t) => {
+  const room = await readyRoom(app)
+  await as(app, room.doctor).post(`/sessions/${room.code}/start`)
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
+  await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
+  const body = { sessionCode: room.code, comment: '', criteriaScores: scores(), requestSeatRotation: true }
+  const both = await as(app, room.patient).post('/feedback/submit', { ...body, requestNewCase: true, requestRoleChange: true })
+  t.same([both.status, both.json.error], [400, SWAP_OR_ROTATE])
+  const notABoolean = await as(app, room.patient).post('/feedback/submit', { ...body, requestSeatRotation: 'yes' })
+  t.same([notABoolean.status, notABoolean.json.validationErrors?.requestSeatRotation], [400, 'requestSeatRotation must be true or false'])
+  t.equal((await as(app, room.doctor).post('/feedback/submit', body)).status, 403)
+  await as(app, room.observer).post(`/sessions/${room.code}/leave`)
+  const pair = await as(app, room.patient).post('/feedback/submit', body)
+  t.same([pair.status, pair.json.error], [409, ROTATION_NEEDS_THREE])
 })
 
 t.test('a code typed in lower case and without its dash subscribes to the same session', async (t) => {

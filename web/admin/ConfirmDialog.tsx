@@ -3,7 +3,6 @@ import styled from 'styled-components'
 import { errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
-import { theme } from '../theme.ts'
 import { Modal } from './Modal.tsx'
 
 interface ConfirmDialogProps {
@@ -41,9 +40,9 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <Button type="button" $variant="secondary" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
-        <DangerButton type="button" onClick={confirm} disabled={busy} $danger={danger}>
+        <Button type="button" onClick={confirm} disabled={busy} $variant={danger ? 'danger' : 'primary'}>
           {busy ? 'Working...' : confirmLabel}
-        </DangerButton>
+        </Button>
       </Actions>
     </Modal>
   )
@@ -59,11 +58,4 @@ export const Actions = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: 12px;
-`
-
-const DangerButton = styled(Button)<{ $danger: boolean }>`
-  ${({ $danger }) =>
-    $danger &&
-    `background: ${theme.color.danger}; border-color: ${theme.color.danger};
-     &:hover:not(:disabled) { background: #991b1b; }`}
 `

@@ -25,3 +25,10 @@ export const fetchCurrentUser = async (): Promise<UserView> =>
   (await api.get<{ user: UserView }>('/auth/me', { quietUnauthorized: true })).user
 
 export const fetchPublicConfig = () => api.get<PublicConfig>('/config')
+
+/** Everything the server holds about the signed-in user (personal-data.ts), as one JSON document. */
+export const fetchMyData = () => api.get<Record<string, unknown>>('/auth/my-data')
+
+/** Deletes the signed-in account; the token in hand stops working. */
+export const deleteMyAccount = (confirmation: { currentPassword: string } | { email: string }) =>
+  api.post<{ message: string }>('/auth/delete-account', confirmation)

@@ -27,8 +27,25 @@ export const MAX_CONNECTION_ATTEMPTS = 3
 const RECONNECT_DELAY_MS = 5000
 const HEARTBEAT_MS = 10_000
 
-/** `currentToken` is read at every attempt: a reconnect after a password change elsewhere uses the new token. */
+/** The room's topic: each message is validated against the live message schemas; a malformed one is dropped. */
 export function connectLive(code: string, currentToken: () => string | null, handlers: LiveHandlers): LiveConnection {
+  return connectTopic(`/topic/session/${code}`, currentToken, {
+    onBody(body) {
+      const message = readLiveMessage(body)
+      if (message) handlers.onMessage(message)
+    },
+    onConnected: handlers.onConnected,
+    onStatus: handlers.onStatus,
+  })
+}
+
+/** One destination's raw bodies, with the room's connection rules (the board uses it too). */
+export interface TopicHandlers extends Omit<LiveHandlers, 'onMessage'> {
+  onBody(body: string): void
+}
+
+/** `currentToken` is read at every attempt: a reconnect after a password change elsewhere uses the new token. */
+export function connectTopic(destination: string, currentToken: () => string | null, handlers: TopicHandlers): LiveConnection {
   let failures = 0
   let connectedThisAttempt = false
   let refusedThisAttempt = false
@@ -64,7 +81,7 @@ export function connectLive(code: string, currentToken: () => string | null, han
         handlers.onStatus('connected')
         handlers.onConnected()
       })
-      client.subscribe(`/topic/session/${code}`, (frame) => deliver(frame, handlers), { receipt })
+      client.subscribe(destination, (frame: IFrame) => handlers.onBody(frame.body), { receipt })
     },
     // The server ends a connection it refuses (an expired token, a subscription it denies) with an ERROR frame,
     // even after CONNECTED. That attempt failed: counting it is what stops an endless reconnect loop.
@@ -97,9 +114,4 @@ export function connectLive(code: string, currentToken: () => string | null, han
       void client.deactivate()
     },
   }
-}
-
-function deliver(frame: IFrame, handlers: LiveHandlers) {
-  const message = readLiveMessage(frame.body)
-  if (message) handlers.onMessage(message)
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from '../../schemas/session/config-rules.ts'
 import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
-import type { FeedbackSubmission } from '../session/room/room-machine.ts'
+import type { FeedbackSubmission } from '../session/room/submit-choices.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, ObserverFeedbackStatus, SessionDetails } from '../../schemas/session-wire.ts'
 import { api, type RequestOptions } from './client.ts'
 

@@ -14,6 +14,7 @@ interface Item {
 
 function itemsFor(user: UserView): Item[] {
   return [
+    { label: 'Find Partners', href: '/partners', narrowOnly: true },
     { label: 'Join Session', href: '/session/join', narrowOnly: true },
     { label: 'Start Session', href: '/session/create', narrowOnly: true },
     ...(user.role === 'ADMIN' ? [{ label: 'Admin Panel', href: '/admin' }] : []),

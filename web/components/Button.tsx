@@ -1,8 +1,9 @@
+import type { ComponentProps } from 'react'
 import styled, { css } from 'styled-components'
 import { Link } from 'wouter'
 import { theme } from '../theme.ts'
 
-type Variant = 'primary' | 'secondary' | 'light'
+type Variant = 'primary' | 'secondary' | 'light' | 'danger'
 
 const variants: Record<Variant, ReturnType<typeof css>> = {
   primary: css`
@@ -16,6 +17,13 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
     color: ${theme.color.primary};
     border-color: ${theme.color.primary};
     &:hover:not(:disabled) { background: ${theme.color.primarySoft}; color: ${theme.color.primaryHover}; }
+  `,
+  // For what cannot be undone (deleting).
+  danger: css`
+    background: ${theme.color.danger};
+    color: #fff;
+    border-color: ${theme.color.danger};
+    &:hover:not(:disabled) { background: #991b1b; color: #fff; }
   `,
   // For dark backgrounds (the landing hero).
   light: css`
@@ -40,12 +48,21 @@ const base = css<{ $variant?: Variant; $block?: boolean }>`
   cursor: pointer;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   ${({ $variant = 'primary' }) => variants[$variant]}
-  &:disabled { opacity: 0.65; cursor: not-allowed; }
+  &:disabled, &[aria-disabled='true'] { opacity: 0.65; cursor: not-allowed; }
 `
 
 export const Button = styled.button<{ $variant?: Variant; $block?: boolean }>`
   ${base}
 `
+
+/**
+ * A button held while its action runs. Not `disabled`: a disabled button drops keyboard focus to the page's start,
+ * so the user would lose their place; held, it keeps focus (and says it is unavailable) until the page moves it
+ * on, to the next phase's heading say, or gives it back usable with the error to read.
+ */
+export function BusyButton({ busy, onClick, ...props }: ComponentProps<typeof Button> & { busy: boolean }) {
+  return <Button {...props} aria-disabled={busy || undefined} onClick={busy ? undefined : onClick} />
+}
 
 /** A link that looks like a button (navigation, not an action). */
 export const ButtonLink = styled(Link)<{ $variant?: Variant; $block?: boolean }>`

@@ -20,6 +20,9 @@ export function NavBar() {
         </Brand>
         {user ? (
           <Actions>
+            <NavLink href="/partners" aria-current={current('/partners')} className="wide-only">
+              Find Partners
+            </NavLink>
             <NavLink href="/session/join" aria-current={current('/session/join')} className="wide-only">
               Join Session
             </NavLink>

@@ -1,7 +1,9 @@
 import styled from 'styled-components'
+import { Link } from 'wouter'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
 import { formatScore } from '../session/room/feedback-form.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
+import { debriefPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import { CriterionScores } from './CriterionScores.tsx'
 import { BAND_COLOURS, OVERALL_WORDS, maximumOverall, overallBand, type Band } from './score-bands.ts'
@@ -53,6 +55,11 @@ function FeedbackCard({ item, disagreements }: { item: FeedbackReceivedItem; dis
       <StationResult item={item} disagreements={disagreements} />
       <CriterionScores criteria={item.criteriaScores} disagreements={disagreements} />
       {item.comment.trim() && <Comment>“{item.comment}”</Comment>}
+      {item.caseId !== null && (
+        <DebriefLink href={debriefPath(item.sessionCode, item.roundNumber)}>
+          Open the debrief<span className="visually-hidden">: {item.caseTitle}, round {item.roundNumber}</span>
+        </DebriefLink>
+      )}
     </Card>
   )
 }
@@ -114,4 +121,10 @@ const Comment = styled.blockquote`
   border-left: 3px solid ${theme.color.border};
   color: ${theme.color.text};
   overflow-wrap: anywhere;
+`
+
+const DebriefLink = styled(Link)`
+  display: inline-block;
+  margin-top: 12px;
+  font-weight: 600;
 `

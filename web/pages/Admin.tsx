@@ -4,18 +4,20 @@ import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
+import { BoardTab } from '../admin/board/BoardTab.tsx'
 import { CasesTab } from '../admin/cases/CasesTab.tsx'
 import { CategoriesTab } from '../admin/categories/CategoriesTab.tsx'
 import { Tabs, type TabDefinition } from '../admin/Tabs.tsx'
 import { UsersTab } from '../admin/users/UsersTab.tsx'
 import { useCaseBank, type CaseBank } from '../admin/useCaseBank.ts'
 
-type TabKey = 'cases' | 'categories' | 'users'
+type TabKey = 'cases' | 'categories' | 'users' | 'board'
 
 const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'cases', label: 'Cases' },
   { key: 'categories', label: 'Categories' },
   { key: 'users', label: 'User Management' },
+  { key: 'board', label: 'Find Partners' },
 ]
 
 /** /admin (ADMIN only, guarded in App.tsx): the case bank and the accounts. */
@@ -41,6 +43,7 @@ export default function Admin() {
           </WhenLoaded>
         )}
         {tab === 'users' && <UsersTab />}
+        {tab === 'board' && <BoardTab />}
       </Tabs>
     </Page>
   )

@@ -9,6 +9,7 @@ import {
 } from '../session/room/config-form.ts'
 import { errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
+import { ListOnBoard } from '../board/ListOnBoard.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
@@ -47,7 +48,12 @@ export default function ConfigureSession() {
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
-        {data?.session.isHost && data.session.phase === 'WAITING' && <ConfigureForm code={code} data={data} />}
+        {data?.session.isHost && data.session.phase === 'WAITING' && (
+          <>
+            <ConfigureForm code={code} data={data} />
+            <ListOnBoard code={code} />
+          </>
+        )}
       </Card>
     </Page>
   )

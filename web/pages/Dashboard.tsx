@@ -5,6 +5,7 @@ import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../account/AuthContext.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { WidePage } from '../components/WidePage.ts'
 import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
 import { DashboardSkeleton } from '../dashboard/DashboardSkeleton.tsx'
 import { FeedbackReceived } from '../dashboard/FeedbackReceived.tsx'
@@ -37,13 +38,16 @@ export default function Dashboard() {
   }
 
   return (
-    <Page>
+    <WidePage>
       <Heading>
         <h1>Welcome, {user?.name}</h1>
         <Actions>
           <Button type="button" $variant="secondary" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
+          <ButtonLink href="/partners" $variant="secondary">
+            Find Partners
+          </ButtonLink>
           <ButtonLink href="/session/join" $variant="secondary">
             Join Session
           </ButtonLink>
@@ -58,21 +62,9 @@ export default function Dashboard() {
           <FeedbackReceived items={feedback} />
         </>
       )}
-    </Page>
+    </WidePage>
   )
 }
-
-// At least a screen tall, so the footer starts below the fold and never moves in view as the lists arrive or
-// change length (layout shift, issue 12).
-const Page = styled.div`
-  width: 100%;
-  max-width: 900px;
-  min-height: 100vh;
-  margin: 0 auto;
-  padding: 32px 16px;
-  h1 { font-size: 1.6rem; overflow-wrap: anywhere; }
-  h2 { font-size: 1.25rem; margin-top: 8px; }
-`
 
 const Heading = styled.div`
   display: flex;

@@ -1,6 +1,9 @@
 import styled from 'styled-components'
 import { useAuth } from '../account/AuthContext.tsx'
+import { DeleteAccountCard } from '../components/profile/DeleteAccountCard.tsx'
+import { MyDataCard } from '../components/profile/MyDataCard.tsx'
 import { NameCard } from '../components/profile/NameCard.tsx'
+import { PartnerSettingsCard } from '../components/profile/PartnerSettingsCard.tsx'
 import { PasswordCard } from '../components/profile/PasswordCard.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
@@ -18,7 +21,10 @@ export default function Profile() {
         {user.role === 'ADMIN' && ' You are an administrator.'}
       </Account>
       <NameCard user={user} />
+      <PartnerSettingsCard />
       {user.provider === 'LOCAL' && <PasswordCard />}
+      <MyDataCard />
+      <DeleteAccountCard user={user} />
     </Page>
   )
 }

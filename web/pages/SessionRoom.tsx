@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import { mayStart } from '../../schemas/session/phase-rules.ts'
 import { findingsOf } from '../session/room/case-content.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
+import { RoomDebriefLinks } from '../debrief/RoomDebriefLinks.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
 import { ExitDialog } from '../session/dialogs/ConfirmDialogs.tsx'
 import { TopicDialog } from '../session/dialogs/TopicDialog.tsx'
 import { FindingsDialog } from '../session/FindingsDialog.tsx'
+import { useFocusOnPhaseChange } from '../session/PhaseHeading.tsx'
 import { ConsultationPhase } from '../session/phases/ConsultationPhase.tsx'
 import { CompletedPhase, FeedbackPhase } from '../session/phases/AfterConsultation.tsx'
 import { ReadingPhase } from '../session/phases/ReadingPhase.tsx'
@@ -40,6 +42,8 @@ export default function SessionRoom() {
   // (confirming "Exit Session" must not complete the session because FEEDBACK began meanwhile).
   const [exitingInFeedback, setExitingInFeedback] = useState<boolean | null>(null)
   const ended = snapshot.matches('ended')
+  const body = useRef<HTMLDivElement>(null)
+  useFocusOnPhaseChange(session?.phase ?? null, body)
   usePageTitle(session ? `${session.title} (${phaseLabel(session.phase)})` : 'Session room')
 
   useEffect(() => {
@@ -84,7 +88,7 @@ export default function SessionRoom() {
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
       <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
-      <Body>
+      <Body ref={body}>
         {session.phase === 'WAITING' && (
           <WaitingPhase code={session.code} participants={session.participants} canStart={mayStart(session)} starting={actions.pending === 'start'} onStart={actions.start} />
         )}
@@ -109,6 +113,7 @@ export default function SessionRoom() {
         {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} feedbackForm={feedbackForm} />}
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
+      <RoomDebriefLinks code={session.code} round={session.currentRound} phase={session.phase} />
       <FindingsDialog key={findings?.content ?? ''} findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
       <ExitDialog
         open={exitingInFeedback !== null}

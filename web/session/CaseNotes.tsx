@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import type { RoleCaseView } from '../../schemas/case-views.ts'
 import { caseTitle, notesOf } from './room/case-content.ts'
+import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { theme } from '../theme.ts'
 
 const HEADINGS = { doctor: "Doctor's brief", patient: 'Patient script' } as const
@@ -22,11 +23,11 @@ export function CaseNotes({ view }: { view: RoleCaseView | null }) {
       {blocks.map((block) => (
         <Block key={block.side} $side={block.side}>
           {blocks.length > 1 && <SideHeading as={`h${sideLevel}`}>{HEADINGS[block.side]}</SideHeading>}
-          {block.notes && <Text>{block.notes}</Text>}
+          <FormattedCaseText text={block.notes} />
           {block.sections.map((section) => (
             <section key={section.id}>
               <SectionHeading as={`h${sectionLevel}`}>{section.title}</SectionHeading>
-              <Text>{section.content}</Text>
+              <FormattedCaseText text={section.content} />
             </section>
           ))}
         </Block>
@@ -69,11 +70,6 @@ const Block = styled.div<{ $side: 'doctor' | 'patient' }>`
   border-left: 4px solid ${({ $side }) => ($side === 'doctor' ? theme.role.doctor : theme.role.patient)};
   background: ${theme.color.surface};
   border-radius: ${theme.radius.small};
-`
-
-const Text = styled.p`
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `
 
 const Muted = styled.p`

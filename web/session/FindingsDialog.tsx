@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { imageSource, type Findings } from './room/case-content.ts'
 import { API_BASE } from '../api/client.ts'
 import { Button } from '../components/Button.tsx'
+import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { Dialog } from './Dialog.tsx'
 
 /** The Examination Findings modal: text ('Patient Information') or an image ('Patient Image'), with fallbacks. */
@@ -30,7 +31,7 @@ export function FindingsDialog({ findings, open, onClose }: { findings: Findings
           <Picture src={imageSource(content, API_BASE)} alt="Examination findings" onError={() => setBroken(true)} />
         )
       ) : (
-        <Text>{content}</Text>
+        <FormattedCaseText text={content} />
       )}
     </Dialog>
   )
@@ -41,8 +42,4 @@ const Picture = styled.img`
   max-width: 100%;
   max-height: 60vh;
   margin: 0 auto;
-`
-
-const Text = styled.p`
-  white-space: pre-wrap;
 `

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { RoomTimer } from './room/room-state.ts'
-import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_SECONDS } from './room/timer.ts'
+import { crossedMilestone, formatClock, milestoneAnnouncement, showsTwoMinuteWarning, TWO_MINUTE_WARNING_SECONDS, TWO_MINUTE_WARNING_WORDS } from './room/timer.ts'
 import { theme } from '../theme.ts'
 import type { ClockReading } from './server-clock.ts'
 
 /**
  * The phase clock: a countdown, or for a stopwatch consultation the time elapsed. The visible clock is not a
- * live region (it would be read out every second); a separate polite status says the phase start, 2 minutes,
- * 1 minute and 0.
+ * live region (it would be read out every second); a separate polite status says 2 minutes, 1 minute and 0.
+ * The two-minute warning is also shown in words (with its sound) until the consultation ends, for those who
+ * cannot hear it; those words are not a live region either, as the status already says them once.
  */
 export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer: RoomTimer; reading: ClockReading; label: string; stopwatch?: boolean }) {
   const [announcement, setAnnouncement] = useState('')
@@ -19,7 +20,7 @@ export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer
     const last = previous.current?.key === timer.startTimestamp ? previous.current.remaining : null
     previous.current = { key: timer.startTimestamp, remaining: reading.remaining }
     const milestone = crossedMilestone(last, reading.remaining, timer.durationSeconds)
-    if (milestone) setAnnouncement(milestoneAnnouncement(milestone, phaseName, timer.durationSeconds))
+    if (milestone) setAnnouncement(milestoneAnnouncement(milestone, phaseName))
   }, [timer, reading.remaining, phaseName])
 
   const shown = stopwatch ? reading.elapsed : reading.remaining
@@ -31,6 +32,7 @@ export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer
         {formatClock(shown)}
       </Clock>
       {stopwatch && <small>of {formatClock(timer.durationSeconds)}</small>}
+      {showsTwoMinuteWarning(timer, reading.remaining) && <Warning>{TWO_MINUTE_WARNING_WORDS}</Warning>}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
@@ -55,6 +57,8 @@ const Box = styled.div<{ $urgent: boolean }>`
     z-index: 2;
     display: flex;
     flex-direction: row;
+    flex-wrap: wrap;
+    align-items: baseline;
     justify-content: center;
     gap: 12px;
     box-shadow: ${theme.shadow.card};
@@ -66,4 +70,14 @@ const Clock = styled.div`
   font-weight: 800;
   font-variant-numeric: tabular-nums;
   line-height: 1.1;
+`
+
+const Warning = styled.strong`
+  margin-top: 4px;
+  padding: 2px 10px;
+  border-radius: ${theme.radius.round};
+  background: ${theme.color.danger};
+  color: #fff;
+  font-size: 0.95rem;
+  @media (max-width: 760px) { margin-top: 0; }
 `

@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { navigate } from 'wouter/use-browser-location'
 import { criteriaOf } from './room/case-content.ts'
-import { choicesFor, givesFeedback, type RoomEvent } from './room/room-machine.ts'
+import type { RoomEvent, RoomSnapshot } from './room/room-machine.ts'
 import type { RoomSession } from './room/room-state.ts'
-import type { RoomSnapshot } from './room/room-machine.ts'
+import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
 import { LEAVE_DELAY_MS } from './useRoomActions.ts'
-import { ObserverPendingDialog } from './dialogs/ConfirmDialogs.tsx'
+import { ScorerPendingDialog } from './dialogs/ConfirmDialogs.tsx'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
 import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
 
@@ -40,14 +40,20 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
         draft={draft}
         formError={formError}
         refusals={refusals}
-        choices={session.phase === 'FEEDBACK' ? choicesFor(session.role) : []}
+        choices={session.phase === 'FEEDBACK' ? choicesFor(session.role, session.participants) : []}
+        rotationPreview={rotationPreview(session.participants, snapshot.context.userId)}
         busy={!snapshot.matches({ room: 'editing' })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}
         onComment={(text) => send({ type: 'COMMENT', text })}
         marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}
         onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
       />
-      <ObserverPendingDialog open={snapshot.matches({ room: 'confirmingObserver' })} onWait={() => send({ type: 'WAIT' })} onContinue={() => send({ type: 'CONTINUE' })} />
+      <ScorerPendingDialog
+        scorer={snapshot.matches({ room: 'confirmingPatient' }) ? 'patient' : 'observer'}
+        open={snapshot.matches({ room: 'confirmingObserver' }) || snapshot.matches({ room: 'confirmingPatient' })}
+        onWait={() => send({ type: 'WAIT' })}
+        onContinue={() => send({ type: 'CONTINUE' })}
+      />
     </>
   )
 }

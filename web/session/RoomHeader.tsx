@@ -32,8 +32,8 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
           <span>
             Code <strong>{props.code}</strong>
           </span>
-          {/* A polite live region: screen readers hear the phase change as it happens. */}
-          <Phase role="status">
+          {/* Not a live region: focus moves to the new phase's heading, which says the change once (PhaseHeading.tsx). */}
+          <Phase>
             <span className="visually-hidden">Phase: </span>
             {phaseLabel(props.phase)}
           </Phase>

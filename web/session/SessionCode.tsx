@@ -15,29 +15,39 @@ export function useSessionCode(): string {
 }
 
 export const roomPath = (code: string) => `/session/${encodeURIComponent(code)}/room`
+export const debriefPath = (code: string, round: number) => `/session/${encodeURIComponent(code)}/debrief/${round}`
 export const configurePath = (code: string) => `/session/${encodeURIComponent(code)}/configure`
 
 /** SPEC section 9: the copy notice stays 2 s. */
 export const COPY_NOTICE_MS = 2000
 export const COPIED = 'Session code copied to clipboard!'
 
-/** The code to share, with a copy button whose result is announced politely. */
+export const rolePath = (code: string) => `/session/${encodeURIComponent(code)}/role`
+/** The invite link: the session's role page, which a signed-out visitor reaches after signing in. */
+export const inviteLink = (code: string) => `${window.location.origin}${rolePath(code)}`
+export const LINK_COPIED = 'Invite link copied: share it in your study group'
+
+/** The code and the invite link to share, with copy buttons whose result is announced politely. */
 export function SessionCode({ code }: { code: string }) {
   const notice = useTimedMessage(COPY_NOTICE_MS)
-  const copy = async () => {
+  const copyText = async (text: string, done: string, what: string) => {
     try {
-      await navigator.clipboard.writeText(code)
-      notice.show('success', COPIED)
+      await navigator.clipboard.writeText(text)
+      notice.show('success', done)
     } catch {
-      notice.show('error', 'Could not copy the code: please select it and copy it yourself.')
+      notice.show('error', `Could not copy the ${what}: please select it and copy it yourself.`)
     }
   }
+  const copy = () => copyText(code, COPIED, 'code')
   return (
     <Box>
       <span>Session code</span>
       <Code>{code}</Code>
       <CopyButton type="button" onClick={copy} aria-label={`Copy session code ${code}`}>
         Copy
+      </CopyButton>
+      <CopyButton type="button" onClick={() => copyText(inviteLink(code), LINK_COPIED, 'link')} aria-label={`Copy invite link ${inviteLink(code)}`}>
+        Copy invite link
       </CopyButton>
       <Notice role="status" $error={notice.message?.tone === 'error'}>
         {notice.message?.text ?? ''}

@@ -7,6 +7,7 @@ import { theme } from '../../theme.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { RequiredMark, SelectBox } from '../controls.tsx'
 import { Modal } from '../Modal.tsx'
+import { CasePreview } from './CasePreview.tsx'
 import { CriteriaEditor } from './CriteriaEditor.tsx'
 import { EditorField, TwoColumns } from './editor-layout.tsx'
 import { RecallDates } from './RecallDates.tsx'
@@ -85,6 +86,7 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
         <CriteriaEditor criteria={state.feedbackCriteria} onChange={(feedbackCriteria) => change({ feedbackCriteria })} errors={errors} />
         <VisualFindings visual={state} onChange={change} onUploadingChange={editor.setUploading} error={errors.visualData ?? errors.imageUrl} />
         <RecallDates isRecallCase={state.isRecallCase} dates={state.recallDates} onChange={change} />
+        <CasePreview state={state} categoryName={categories.find((category) => String(category.id) === state.categoryId)?.name ?? ''} />
         <Footer>
           <Button type="button" $variant="secondary" onClick={requestClose}>
             Cancel

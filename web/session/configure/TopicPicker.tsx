@@ -14,10 +14,12 @@ export function TopicPicker({ categories, topics, onChange }: { categories: stri
   const categoryCount = categories.filter((name) => name !== RANDOM_TOPIC).length
   const chipLabel = (topic: string) => (topic === RANDOM_TOPIC ? `Random (${categoryCount} ${categoryCount === 1 ? 'category' : 'categories'})` : topic)
 
+  // Add turns disabled once the choice is taken: focus goes back to the list, ready for another topic.
   const add = () => {
     if (!pick) return
     onChange(withTopicAdded(topics, pick))
     setPick('')
+    document.getElementById(selectId)?.focus()
   }
 
   // The removed chip's button takes keyboard focus with it: hand it to the next chip, else the topic list.

@@ -64,11 +64,15 @@ export function ExitDialog({ open, inFeedback, isDoctor, busy, onConfirm, onCanc
   )
 }
 
-/** The patient asked for the next case while the observer is still scoring (SPEC section 2, feedback panel). */
-export function ObserverPendingDialog({ open, onWait, onContinue }: { open: boolean; onWait: () => void; onContinue: () => void }) {
+/**
+ * Someone asked for the next case while the other giver is still scoring: the patient about the observer (SPEC
+ * section 2, feedback panel), or an observer rotating the seats about the patient.
+ */
+export function ScorerPendingDialog({ scorer, open, onWait, onContinue }: { scorer: 'patient' | 'observer'; open: boolean; onWait: () => void; onContinue: () => void }) {
+  const title = scorer === 'patient' ? 'Patient Feedback Pending' : 'Observer Feedback Pending'
   return (
-    <ChoiceDialog open={open} title="Observer Feedback Pending" cancelLabel="Wait" onCancel={onWait} confirmLabel="Continue Anyway" onConfirm={onContinue}>
-      <p>The observer has not submitted their feedback yet. If you continue now, the next case starts and their feedback for this one is lost.</p>
+    <ChoiceDialog open={open} title={title} cancelLabel="Wait" onCancel={onWait} confirmLabel="Continue Anyway" onConfirm={onContinue}>
+      <p>The {scorer} has not submitted their feedback yet. If you continue now, the next case starts and their feedback for this one is lost.</p>
     </ChoiceDialog>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import styled from 'styled-components'
 import type { CriterionView } from '../../../schemas/content.ts'
-import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, MIN_SCORE, SCORE_DESCRIPTORS } from '../../../schemas/session/feedback-scores.ts'
 import {
   NO_CRITERIA,
   criterionScore,
@@ -11,10 +11,11 @@ import {
   slotId,
   type FeedbackDraft,
 } from '../room/feedback-form.ts'
-import type { SubmitChoice } from '../room/room-machine.ts'
+import type { SubmitChoice } from '../room/submit-choices.ts'
 import { Alert } from '../../components/Alert.tsx'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
 import { StationMarkingFields } from './StationMarkingFields.tsx'
 import type { StationMarking } from '../../../schemas/session/types.ts'
@@ -24,9 +25,12 @@ const CHOICE_LABELS: Record<SubmitChoice, string> = {
   close: 'Submit Feedback & Close',
   newCase: 'Submit & New Case',
   roleChange: 'Submit & Role Change',
+  rotateSeats: 'Submit & Rotate Seats',
 }
 
 export interface FeedbackFormProps {
+  /** The form's heading and name; the doctor's private self-assessment uses the same form under its own. */
+  title?: string
   criteria: CriterionView[]
   draft: FeedbackDraft
   formError: string | null
@@ -34,11 +38,13 @@ export interface FeedbackFormProps {
   refusals: number
   /** Submit buttons appear in the feedback phase only; during the consultation the form is for notes. */
   choices: SubmitChoice[]
+  /** Who sits where if the seats rotate (submit-choices.ts), said beside that button. */
+  rotationPreview?: string | null
   busy: boolean
   onScore: (slot: string, score: number) => void
   onComment: (text: string) => void
-  /** The judgement and areas (StationMarkingFields); the role decides what is required. */
-  marking: { role: LowerRole; onChange: (marking: StationMarking) => void }
+  /** The judgement and areas (StationMarkingFields) of the room's form; the role decides what is required. */
+  marking?: { role: LowerRole; onChange: (marking: StationMarking) => void }
   onSubmit: (choice: SubmitChoice) => void
 }
 
@@ -48,8 +54,9 @@ export interface FeedbackFormProps {
  * the marks stay while the user fills them in, and go with the form (a new case starts it empty).
  */
 export function FeedbackForm(props: FeedbackFormProps) {
-  const { refusals } = props
+  const { refusals, title = 'Feedback for the doctor' } = props
   const commentId = useId()
+  const previewId = useId()
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLInputElement>('[data-missing] input')?.focus()
@@ -57,9 +64,11 @@ export function FeedbackForm(props: FeedbackFormProps) {
   const missing = (slot: string) => refusals > 0 && props.draft.scores[slot] === undefined
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
-    <Form ref={form} aria-label="Feedback for the doctor" onSubmit={(event) => event.preventDefault()}>
-      <h2>Feedback for the doctor</h2>
-      <Hint>Score each item from 0 (not done) to 4 (excellent).</Hint>
+    <Form ref={form} aria-label={title} onSubmit={(event) => event.preventDefault()}>
+      <PhaseHeading>{title}</PhaseHeading>
+      <Hint>
+        Score each item from {MIN_SCORE} ({SCORE_DESCRIPTORS[MIN_SCORE]}) to {MAX_SCORE} ({SCORE_DESCRIPTORS[MAX_SCORE]}).
+      </Hint>
       {/* Held still while the scores are being sent: a change made then would not be in what was sent. */}
       <Fields disabled={props.busy}>
         {orderedCriteria(props.criteria).map((criterion) => (
@@ -90,7 +99,7 @@ export function FeedbackForm(props: FeedbackFormProps) {
             )}
           </Criterion>
         ))}
-        <StationMarkingFields role={props.marking.role} marking={props.draft.marking} refusals={refusals} onChange={props.marking.onChange} />
+        {props.marking && <StationMarkingFields role={props.marking.role} marking={props.draft.marking} refusals={refusals} onChange={props.marking.onChange} />}
         <label htmlFor={commentId}>Additional comments</label>
         <Comment id={commentId} value={props.draft.comment} onChange={(event) => props.onComment(event.target.value)} rows={4} maxLength={5000} />
       </Fields>
@@ -98,12 +107,20 @@ export function FeedbackForm(props: FeedbackFormProps) {
       {props.choices.length > 0 && (
         <Choices>
           {props.choices.map((choice) => (
-            <Button key={choice} type="button" $variant={choice === 'close' ? 'primary' : 'secondary'} disabled={props.busy} onClick={() => props.onSubmit(choice)}>
+            <BusyButton
+              key={choice}
+              type="button"
+              $variant={choice === 'close' ? 'primary' : 'secondary'}
+              busy={props.busy}
+              onClick={() => props.onSubmit(choice)}
+              aria-describedby={choice === 'rotateSeats' ? previewId : undefined}
+            >
               {CHOICE_LABELS[choice]}
-            </Button>
+            </BusyButton>
           ))}
         </Choices>
       )}
+      {props.choices.includes('rotateSeats') && <Hint id={previewId}>{props.rotationPreview}</Hint>}
     </Form>
   )
 }

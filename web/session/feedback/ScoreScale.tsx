@@ -1,12 +1,14 @@
 import { useId } from 'react'
 import styled from 'styled-components'
-import { MAX_SCORE } from '../../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, SCORE_DESCRIPTORS } from '../../../schemas/session/feedback-scores.ts'
 import { SCORE_STEPS } from '../room/feedback-form.ts'
 import { theme } from '../../theme.ts'
 
 /**
- * One score slot as a radio group of the whole steps 0-4: arrow keys move, nothing chosen at first. `missing`
- * marks a slot left empty at a refused submit, so the user sees which one (and hears it on each step).
+ * One score slot as a radio group of the whole steps 0-4, each with its meaning shown and read out: arrow keys
+ * move, nothing chosen at first. The steps always sit below the item, in five equal columns, at every width (a
+ * long item name never pushes them elsewhere). `missing` marks a slot left empty at a refused submit, so the user
+ * sees which one (and hears it on each step).
  */
 export function ScoreScale(props: { name: string; label: string; value: number | undefined; missing: boolean; onChange: (score: number) => void }) {
   const { name, label, value, missing } = props
@@ -23,10 +25,11 @@ export function ScoreScale(props: { name: string; label: string; value: number |
               value={step}
               checked={value === step}
               onChange={() => props.onChange(step)}
-              aria-label={`${label}: ${step} of ${MAX_SCORE}`}
+              aria-label={`${label}: ${step} of ${MAX_SCORE}, ${SCORE_DESCRIPTORS[step]}`}
               aria-describedby={missing ? missingId : undefined}
             />
-            <span aria-hidden="true">{step}</span>
+            <strong aria-hidden="true">{step}</strong>
+            <small aria-hidden="true">{SCORE_DESCRIPTORS[step]}</small>
           </Step>
         ))}
       </Steps>
@@ -36,43 +39,43 @@ export function ScoreScale(props: { name: string; label: string; value: number |
 }
 
 const Group = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 6px 12px;
+  min-width: 0;
   margin: 0;
   padding: 8px 0;
   border: 0;
   border-bottom: 1px solid ${theme.color.background};
-  legend { float: left; max-width: 100%; overflow-wrap: anywhere; }
+  legend { padding: 0; margin-bottom: 6px; overflow-wrap: anywhere; }
 `
 
 const Steps = styled.div`
-  display: flex;
+  display: grid;
+  grid-template-columns: repeat(${SCORE_DESCRIPTORS.length}, minmax(0, 1fr));
   gap: 6px;
+  max-width: 440px;
 `
 
 const Missing = styled.p`
-  flex-basis: 100%;
-  margin: 0;
+  margin: 6px 0 0;
   color: ${theme.color.danger};
   font-weight: 600;
-  text-align: right;
 `
 
 const Step = styled.label<{ $checked: boolean; $missing: boolean }>`
   position: relative;
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  min-height: 52px;
+  padding: 4px 2px;
   border: 2px solid ${({ $checked, $missing }) => ($checked ? theme.color.primary : $missing ? theme.color.danger : theme.color.controlBorder)};
   border-radius: ${theme.radius.small};
   background: ${({ $checked }) => ($checked ? theme.color.primary : theme.color.surface)};
   color: ${({ $checked }) => ($checked ? '#fff' : theme.color.text)};
-  font-weight: 700;
+  text-align: center;
   cursor: pointer;
+  strong { font-size: 1.05rem; line-height: 1.2; }
+  small { font-size: 0.7rem; line-height: 1.15; overflow-wrap: anywhere; }
   input { position: absolute; inset: 0; margin: 0; opacity: 0; cursor: pointer; }
   &:focus-within { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
 `

@@ -3,7 +3,9 @@ import styled from 'styled-components'
 import type { RoomSession } from '../room/room-state.ts'
 import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { roleLabel } from '../RoleBadge.tsx'
+import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
 
 /** Feedback: the doctor waits for the scores; the patient and observer give them. */
 export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession; feedbackForm: ReactNode }) {
@@ -11,7 +13,7 @@ export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession;
   const givers = session.participants.filter((p) => p.role !== 'doctor' && !p.joinedAfterConsultation)
   return (
     <section aria-labelledby="feedback-wait-heading">
-      <h2 id="feedback-wait-heading">Consultation Complete - waiting for feedback from Patient and Observer</h2>
+      <PhaseHeading id="feedback-wait-heading">Consultation Complete - waiting for feedback from Patient and Observer</PhaseHeading>
       <List aria-label="Feedback so far">
         {givers.map((p) => (
           <li key={p.id}>
@@ -20,6 +22,7 @@ export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession;
         ))}
       </List>
       <p>Your feedback appears on your dashboard once this round is over. Use Exit to complete the session.</p>
+      {!session.participants.find((p) => p.role === 'doctor')?.joinedAfterConsultation && <SelfAssessment code={session.code} />}
     </section>
   )
 }
@@ -36,7 +39,7 @@ const NO_NEXT_CASE = {
 export function FeedbackSubmitted({ noNextCase = null }: { noNextCase?: keyof typeof NO_NEXT_CASE | null }) {
   return (
     <Submitted role="status">
-      <h2>Feedback Submitted</h2>
+      <PhaseHeading>Feedback Submitted</PhaseHeading>
       <p>Thank you. The doctor can read it on their dashboard.</p>
       {noNextCase && <p>{NO_NEXT_CASE[noNextCase]} Use Exit to complete the session.</p>}
     </Submitted>
@@ -47,7 +50,7 @@ export function FeedbackSubmitted({ noNextCase = null }: { noNextCase?: keyof ty
 export function JoinedAfterConsultation() {
   return (
     <LateArrival role="status">
-      <h2>Feedback for this case is under way</h2>
+      <PhaseHeading>Feedback for this case is under way</PhaseHeading>
       <p>You joined after this consultation ended, so there is nothing for you to score. The next case is yours to score.</p>
     </LateArrival>
   )
@@ -56,7 +59,7 @@ export function JoinedAfterConsultation() {
 export function CompletedPhase() {
   return (
     <section aria-labelledby="completed-heading">
-      <h2 id="completed-heading">Session Complete - Thank you for participating</h2>
+      <PhaseHeading id="completed-heading">Session Complete - Thank you for participating</PhaseHeading>
       <p>Feedback you received is on your dashboard.</p>
       <ButtonLink href="/dashboard">Return to Dashboard</ButtonLink>
     </section>

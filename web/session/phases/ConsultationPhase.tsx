@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react'
 import type { RoomSession } from '../room/room-state.ts'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton, Button } from '../../components/Button.tsx'
 import { CaseNotes } from '../CaseNotes.tsx'
 import { EndConsultationDialog } from '../dialogs/ConfirmDialogs.tsx'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
+import { Scratchpad } from '../Scratchpad.tsx'
 import type { ClockReading } from '../server-clock.ts'
 import { Controls, Layout, Side } from './ReadingPhase.tsx'
 
@@ -27,6 +29,7 @@ export function ConsultationPhase(props: {
   return (
     <Layout>
       <Side>
+        <PhaseHeading>Consultation</PhaseHeading>
         {session.timer && clock && <PhaseTimer timer={session.timer} reading={clock} label={stopwatch ? 'Consultation time elapsed' : 'Consultation time remaining'} stopwatch={stopwatch} />}
         <Controls>
           {props.hasFindings && (
@@ -35,11 +38,12 @@ export function ConsultationPhase(props: {
             </Button>
           )}
           {session.role === 'doctor' && (
-            <Button type="button" onClick={() => setConfirming(true)} disabled={props.ending}>
+            <BusyButton type="button" onClick={() => setConfirming(true)} busy={props.ending}>
               {props.ending ? 'Ending…' : 'End Consultation'}
-            </Button>
+            </BusyButton>
           )}
         </Controls>
+        {session.role === 'doctor' && <Scratchpad code={session.code} round={session.currentRound} />}
       </Side>
       <div>
         <CaseNotes view={session.selectedCase} />

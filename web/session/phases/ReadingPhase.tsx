@@ -1,9 +1,11 @@
 import styled from 'styled-components'
 import type { RoomSession } from '../room/room-state.ts'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton, Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { CaseNotes } from '../CaseNotes.tsx'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { PhaseTimer } from '../PhaseTimer.tsx'
+import { Scratchpad } from '../Scratchpad.tsx'
 import type { ClockReading } from '../server-clock.ts'
 
 export interface ReadingControls {
@@ -20,10 +22,10 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
   return (
     <Layout>
       <Side>
+        <PhaseHeading>Reading time</PhaseHeading>
         {session.timer && clock && <PhaseTimer timer={session.timer} reading={clock} label="Time until consultation begins" />}
         {isDoctor && (
           <Review>
-            <h2>Reading time</h2>
             <p>Read the brief and plan your consultation. It begins when the timer ends, or when you skip ahead.</p>
           </Review>
         )}
@@ -35,15 +37,16 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
           )}
           {isDoctor && (
             <>
-              <Button type="button" onClick={controls.onSkip} disabled={controls.pending !== null}>
+              <BusyButton type="button" onClick={controls.onSkip} busy={controls.pending !== null}>
                 {controls.pending === 'skip' ? 'Skipping…' : 'Skip to Consultation'}
-              </Button>
-              <Button type="button" $variant="secondary" onClick={controls.onNewCase} disabled={controls.pending !== null}>
+              </BusyButton>
+              <BusyButton type="button" $variant="secondary" onClick={controls.onNewCase} busy={controls.pending !== null}>
                 {controls.pending === 'newCase' ? 'Finding a case…' : 'New Case'}
-              </Button>
+              </BusyButton>
             </>
           )}
         </Controls>
+        {isDoctor && <Scratchpad code={session.code} round={session.currentRound} />}
       </Side>
       <CaseNotes view={session.selectedCase} />
     </Layout>
@@ -51,8 +54,9 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
 }
 
 /**
- * Side column and notes. On a phone the two stack in plain flow and the side column's box dissolves, so the
- * clock (a sticky PhaseTimer) stays in view over the whole phase while a long script or the form is scrolled.
+ * Side column and notes. On a wide screen the side column (clock and controls) sticks to the top while a long
+ * script or the form scrolls beside it. On a phone the two stack in plain flow and the side column's box
+ * dissolves, so the clock (a sticky PhaseTimer) stays in view over the whole phase.
  */
 export const Layout = styled.div`
   display: grid;
@@ -66,6 +70,8 @@ export const Layout = styled.div`
 `
 
 export const Side = styled.div`
+  position: sticky;
+  top: 12px;
   display: flex;
   flex-direction: column;
   gap: 12px;
@@ -86,6 +92,5 @@ const Review = styled.div`
   border-left: 4px solid ${theme.role.doctor};
   background: ${theme.color.surface};
   border-radius: ${theme.radius.small};
-  h2 { font-size: 1.05rem; }
   p { margin: 0; }
 `

@@ -1,7 +1,8 @@
 import styled from 'styled-components'
 import type { ParticipantView } from '../../../schemas/session-wire.ts'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
+import { PhaseHeading } from '../PhaseHeading.tsx'
 import { roleKey, roleLabel } from '../RoleBadge.tsx'
 import { SessionCode } from '../SessionCode.tsx'
 
@@ -10,7 +11,7 @@ export function WaitingPhase({ code, participants, canStart, starting, onStart }
   const othersHere = participants.filter((p) => p.role !== 'doctor').length > 0
   return (
     <Panel aria-labelledby="waiting-heading">
-      <h2 id="waiting-heading">Waiting room</h2>
+      <PhaseHeading id="waiting-heading">Waiting room</PhaseHeading>
       <SessionCode code={code} />
       <Chips aria-label="Participants">
         {participants.map((p) => {
@@ -24,9 +25,9 @@ export function WaitingPhase({ code, participants, canStart, starting, onStart }
       </Chips>
       {canStart ? (
         <>
-          <Button type="button" onClick={onStart} disabled={starting || !othersHere}>
+          <BusyButton type="button" onClick={onStart} busy={starting} disabled={!othersHere}>
             {starting ? 'Starting…' : 'Start Session'}
-          </Button>
+          </BusyButton>
           {!othersHere && <Muted>Share the code: you can start once someone has joined.</Muted>}
         </>
       ) : (

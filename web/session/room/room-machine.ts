@@ -5,25 +5,14 @@
  * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
 import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
-import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
-import { upperRole, type LiveMessage, type LowerRole, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
+import type { StationMarking } from '../../../schemas/session/types.ts'
+import { upperRole, type LiveMessage, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 import { noticeAfter, type RoomNotice } from './room-notice.ts'
-
-/** Close (-> dashboard), ask for a new case (patient), or swap seats with the doctor for the next case (patient). */
-export type SubmitChoice = 'close' | 'newCase' | 'roleChange'
-
-export interface FeedbackSubmission extends StationMarking {
-  sessionCode: string
-  comment: string
-  criteriaScores: CriterionScore[]
-  requestNewCase: boolean
-  requestRoleChange?: boolean
-}
+import { asksForNextCase, choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
 
 export interface RoomContext {
   userId: number
@@ -65,23 +54,6 @@ export type RoomEvent =
 /** The new-case submit keeps the "Feedback Submitted" notice this long before the form resets (SPEC section 9). */
 export const FORM_RESET_DELAY_MS = 500
 
-const requestsOf = (role: LowerRole | null) => (role ? FEEDBACK_REQUESTS[upperRole(role)] : null)
-
-/** Whether the room shows this role a feedback form (the server takes feedback from these roles only). */
-export const givesFeedback = (role: LowerRole | null): boolean => requestsOf(role) !== null
-
-/** The submit buttons a role gets: closing, and what the server lets it ask for (FEEDBACK_REQUESTS). */
-export function choicesFor(role: LowerRole | null): SubmitChoice[] {
-  const mayRequest = requestsOf(role)
-  if (!mayRequest) return []
-  // "Role change" asks for the next case as well (requestNewCase and requestRoleChange, WIRE.md section 5).
-  return [
-    'close',
-    ...(mayRequest.newCase ? (['newCase'] as const) : []),
-    ...(mayRequest.newCase && mayRequest.roleChange ? (['roleChange'] as const) : []),
-  ]
-}
-
 function submission(context: RoomContext): FeedbackSubmission {
   const session = context.session!
   const { choice } = context
@@ -90,8 +62,7 @@ function submission(context: RoomContext): FeedbackSubmission {
     comment: context.draft.comment,
     criteriaScores: toCriteriaScores(criteriaOf(session.selectedCase), context.draft.scores),
     ...context.draft.marking,
-    requestNewCase: choice === 'newCase' || choice === 'roleChange',
-    ...(choice === 'roleChange' ? { requestRoleChange: true } : {}),
+    ...requestsFor(choice!),
   }
 }
 
@@ -110,6 +81,15 @@ function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: nu
 
 /** A new case, round or reading phase starts a fresh form (SPEC section 4). */
 const FRESH_FORM_ON_NEW_CASE = { guard: 'draftOutdated', target: '#editing', actions: 'freshDraft' } as const
+
+/** Asked whether to go on while the other giver is still scoring: waiting clears the choice. */
+const CONFIRMING_NEXT_CASE = {
+  always: FRESH_FORM_ON_NEW_CASE,
+  on: {
+    WAIT: { target: 'editing', actions: 'clearChoice' },
+    CONTINUE: 'submitting',
+  },
+} as const
 
 export const roomMachine = setup({
   types: {
@@ -132,13 +112,19 @@ export const roomMachine = setup({
     mayNotSubmit: ({ context, event }) => {
       const session = context.session
       if (event.type !== 'SUBMIT' || !session || session.phase !== 'FEEDBACK') return true
-      return !choicesFor(session.role).includes(event.choice)
+      return !choicesFor(session.role, session.participants).includes(event.choice)
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
     markingIncomplete: ({ context }) => markingProblem(context) !== null,
-    asksForNextCase: ({ event }) => event.type === 'SUBMIT' && event.choice !== 'close',
+    // The patient asks the server about the observer (SPEC section 2); an observer reads the patient in the room.
+    patientAsksForNextCase: ({ context, event }) => event.type === 'SUBMIT' && context.session?.role === 'patient' && asksForNextCase(event.choice),
+    patientStillScoring: ({ context, event }) => {
+      if (event.type !== 'SUBMIT' || context.session?.role !== 'observer' || !asksForNextCase(event.choice)) return false
+      const patient = context.session.participants.find((p) => p.role === 'patient')
+      return patient !== undefined && !patient.hasGivenFeedback && !patient.joinedAfterConsultation
+    },
     observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
-    choseNextCase: ({ context }) => (context.choice === 'newCase' || context.choice === 'roleChange') && !context.noNextCase,
+    choseNextCase: ({ context }) => asksForNextCase(context.choice) && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
     // Only into the untouched form it was kept for: a late restore never overwrites what was typed since.
     draftRestorable: ({ context, event }) =>
@@ -163,6 +149,7 @@ export const roomMachine = setup({
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
     startBuffering: assign({ buffer: () => [] }),
     end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
+    clearChoice: assign({ choice: null }),
     freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, noNextCase: false, refusals: 0 })),
   },
 }).createMachine({
@@ -228,7 +215,8 @@ export const roomMachine = setup({
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
               { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
-              { guard: 'asksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
+              { guard: 'patientAsksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
+              { guard: 'patientStillScoring', target: 'confirmingPatient', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
             ],
           },
@@ -243,13 +231,8 @@ export const roomMachine = setup({
             onError: 'submitting',
           },
         },
-        confirmingObserver: {
-          always: FRESH_FORM_ON_NEW_CASE,
-          on: {
-            WAIT: { target: 'editing', actions: assign({ choice: null }) },
-            CONTINUE: 'submitting',
-          },
-        },
+        confirmingObserver: CONFIRMING_NEXT_CASE,
+        confirmingPatient: CONFIRMING_NEXT_CASE,
         // No reset here: the server's news of the next case can overtake the answer to this very submit.
         submitting: {
           entry: assign({ formError: null }),
@@ -260,7 +243,7 @@ export const roomMachine = setup({
               { guard: 'choseClose', target: 'closed' },
               {
                 target: 'submitted',
-                actions: assign({ noNextCase: ({ context, event }) => context.choice !== 'close' && !startedNewCase(event.output) }),
+                actions: assign({ noNextCase: ({ context, event }) => asksForNextCase(context.choice) && !startedNewCase(event.output) }),
               },
             ],
             onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },

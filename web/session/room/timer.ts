@@ -34,19 +34,11 @@ export function formatClock(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 }
 
-/** Spoken form for screen readers: "2 minutes", "1 minute 30 seconds", "45 seconds". */
-export function spokenDuration(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60)
-  const seconds = totalSeconds % 60
-  const parts = [
-    minutes > 0 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '',
-    seconds > 0 || minutes === 0 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : '',
-  ]
-  return parts.filter(Boolean).join(' ')
-}
-
-/** The moments worth announcing: saying the time every second would drown a screen reader. */
-export type TimerMilestone = 'start' | 'two-minutes' | 'one-minute' | 'zero'
+/**
+ * The moments worth announcing: saying the time every second would drown a screen reader. A phase's start is
+ * not one: focus moves to the new phase's heading then (PhaseHeading.tsx), so it is said once.
+ */
+export type TimerMilestone = 'two-minutes' | 'one-minute' | 'zero'
 
 const MILESTONE_SECONDS: Array<[TimerMilestone, number]> = [
   ['two-minutes', 120],
@@ -56,11 +48,11 @@ const MILESTONE_SECONDS: Array<[TimerMilestone, number]> = [
 
 /**
  * The milestone crossed between two readings of the remaining time (`previous` null = the phase just began,
- * or the page just loaded). Only the latest milestone crossed is returned, so a tab that slept through
- * several says only where things stand now. The phase start counts only if the phase has time left.
+ * or the page just loaded: nothing crossed). Only the latest milestone crossed is returned, so a tab that slept
+ * through several says only where things stand now.
  */
 export function crossedMilestone(previous: number | null, current: number, durationSeconds: number): TimerMilestone | null {
-  if (previous === null) return current > 0 && current >= durationSeconds - 1 ? 'start' : null
+  if (previous === null) return null
   let crossed: TimerMilestone | null = null
   for (const [milestone, at] of MILESTONE_SECONDS) {
     if (previous > at && current <= at && durationSeconds > at) crossed = milestone
@@ -69,10 +61,8 @@ export function crossedMilestone(previous: number | null, current: number, durat
 }
 
 /** What a screen reader hears at a milestone. */
-export function milestoneAnnouncement(milestone: TimerMilestone, phaseName: string, durationSeconds: number): string {
+export function milestoneAnnouncement(milestone: TimerMilestone, phaseName: string): string {
   switch (milestone) {
-    case 'start':
-      return `${phaseName} started: ${spokenDuration(durationSeconds)}.`
     case 'two-minutes':
       return `2 minutes left in ${phaseName.toLowerCase()}.`
     case 'one-minute':
@@ -80,6 +70,17 @@ export function milestoneAnnouncement(milestone: TimerMilestone, phaseName: stri
     case 'zero':
       return `${phaseName} time is up.`
   }
+}
+
+export const TWO_MINUTE_WARNING_WORDS = '2 minutes left'
+
+/**
+ * Whether the two-minute warning's words show: from two minutes left until the consultation ends (they stay,
+ * like an invigilator's call, rather than going at 1:59), for every role and timing; not in a consultation
+ * that never had more than two minutes.
+ */
+export function showsTwoMinuteWarning(clock: PhaseClock & { phase: string }, remaining: number): boolean {
+  return clock.phase === 'CONSULTATION' && clock.durationSeconds > TWO_MINUTE_WARNING_SECONDS && remaining <= TWO_MINUTE_WARNING_SECONDS
 }
 
 /** The two-minute warning sound: once, when the consultation first shows 120 seconds or fewer (but not 0). */

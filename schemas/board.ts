@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+
+/** Find Partners (issue 20): the board's requests, answers and rules, shared by the server and the web pages. */
+
+export const NOTE_MAX = 200
+export const MAX_OBSERVER_SEATS = 4
+export const MAX_OPEN_LISTINGS = 3
+export const PLAN_AHEAD_DAYS = 30
+export const REMINDER_BEFORE_MS = 15 * 60_000
+export const SEAT_TAKEN = 'That seat was just taken'
+
+const EXAM_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** Whether the runtime knows this IANA time zone (Europe/London, Asia/Karachi...). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const PartnerProfileBody = v.strictObject({
+  examMonth: v.nullable(v.pipe(v.string('examMonth must be written YYYY-MM'), v.regex(EXAM_MONTH, 'examMonth must be written YYYY-MM'))),
+  timeZone: v.nullable(v.pipe(v.string('timeZone must be a time zone name'), v.maxLength(64, 'Unknown time zone'), v.check(isTimeZone, 'Unknown time zone'))),
+  hiddenFromBoard: v.boolean('hiddenFromBoard must be true or false'),
+})
+export type PartnerProfile = v.InferOutput<typeof PartnerProfileBody>
+
+export const ListingBody = v.pipe(
+  v.strictObject({
+    sessionCode: v.pipe(v.string('sessionCode is required'), v.nonEmpty('sessionCode is required'), v.maxLength(64, 'Session not found')),
+    /** ISO 8601 with an offset, or null/absent for "now". */
+    startsAt: v.optional(v.nullable(v.pipe(v.string('startsAt must be a date and time'), v.isoTimestamp('startsAt must be a date and time with a time zone')))),
+    patientSeat: v.boolean('patientSeat must be true or false'),
+    observerSeats: v.pipe(
+      v.number('observerSeats must be a number'),
+      v.integer('observerSeats must be a whole number'),
+      v.minValue(0, 'observerSeats cannot be negative'),
+      v.maxValue(MAX_OBSERVER_SEATS, `At most ${MAX_OBSERVER_SEATS} observer seats`),
+    ),
+    note: v.optional(v.pipe(v.string('note must be text'), v.trim(), v.maxLength(NOTE_MAX, `The note is at most ${NOTE_MAX} characters`)), ''),
+  }),
+  v.forward(
+    v.check((body) => body.patientSeat || body.observerSeats > 0, 'Ask for at least one seat (patient or observer)'),
+    ['observerSeats'],
+  ),
+)
+export type ListingRequest = v.InferOutput<typeof ListingBody>
+
+/**
+ * What is wrong with a planned start at `now`, or null: a planned slot starts in the future and at most 30 days
+ * ahead (null means "now", always fine).
+ */
+export function plannedStartProblem(startsAt: string | null | undefined, now: number): string | null {
+  if (!startsAt) return null
+  const at = Date.parse(startsAt)
+  if (at <= now) return 'startsAt is in the past: choose a time to come'
+  if (at > now + PLAN_AHEAD_DAYS * 86_400_000) return `startsAt is more than ${PLAN_AHEAD_DAYS} days ahead`
+  return null
+}
+
+export const SeatBody = v.strictObject({ role: v.picklist(['PATIENT', 'OBSERVER'], 'role must be PATIENT or OBSERVER') })
+
+/** GET /api/board's query: every filter optional. */
+export const BoardQuery = v.strictObject({
+  withinHours: v.optional(v.pipe(v.string(), v.transform(Number), v.number('withinHours must be a number'), v.minValue(0, 'withinHours cannot be negative'))),
+  topic: v.optional(v.pipe(v.string(), v.maxLength(100, 'Unknown topic'))),
+  nearMyExam: v.optional(v.picklist(['true', 'false'], 'nearMyExam must be true or false')),
+})
+
+/** One listing as the board shows it: the host's name, exam month and time zone only, never an email. */
+export interface BoardListing {
+  id: number
+  sessionCode: string
+  title: string
+  hostName: string
+  hostExamMonth: string | null
+  hostTimeZone: string | null
+  sessionType: 'TOPIC' | 'RECALL'
+  topics: string[]
+  recallStartDate: string | null
+  recallEndDate: string | null
+  /** ISO; null when the room is open now. */
+  startsAt: string | null
+  patientSeatFree: boolean
+  observerSeatsFree: number
+  note: string
+  isMine: boolean
+}
+
+/** The live channel's board topic; each message says the board changed, and the page reads it again. */
+export const BOARD_TOPIC = '/topic/board'
+export interface BoardChanged {
+  type: 'BOARD_CHANGED'
+  listingId: number | null
+}
+
+/** Months between two yyyy-mm months (absolute). */
+export function monthsApart(a: string, b: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7))
+  return Math.abs(index(a) - index(b))
+}
+/** "Exam month near mine": within one month either side. */
+export const NEAR_EXAM_MONTHS = 1

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { FORMER_USER, type Actor } from '../../schemas/session/types.ts'
+import type { Db } from '../db/connect.ts'
+import { ACTIVE_STATUSES, type UserRow } from '../db/schema.ts'
+import { badRequest } from '../errors.ts'
+import type { LiveHub } from '../live/hub.ts'
+import type { CommandRunner } from '../sessions/command-runner.ts'
+import { verifyPassword } from './passwords.ts'
+import { erasePersonalData } from './personal-data.ts'
+
+export interface AccountDeletionDeps {
+  db: Db
+  runner: CommandRunner
+  live: Pick<LiveHub, 'disconnectUser'>
+  log: FastifyBaseLogger
+}
+
+export const ACCOUNT_DELETED = 'Your account has been deleted.'
+
+/**
+ * An email account's owner confirms with their password; a Google account (no password of ours; the same split as
+ * the password change) re-types its email (docs/decisions.md: a fresh Google credential would need Google's prompt
+ * on the profile page).
+ */
+export async function confirmDeletion(user: UserRow, confirmation: { currentPassword?: string; email?: string }): Promise<void> {
+  if (user.provider === 'LOCAL') {
+    if (!confirmation.currentPassword) throw badRequest('Current password is required', { validationErrors: { currentPassword: 'Current password is required' } })
+    if (!(await verifyPassword(user.password_hash, confirmation.currentPassword))) throw badRequest('Current password is incorrect')
+    return
+  }
+  if (confirmation.email !== user.email) {
+    const message = 'Type the email address of your account to confirm'
+    throw badRequest(message, { validationErrors: { email: message } })
+  }
+}
+
+/**
+ * Deletes the account: first its data (one transaction; from then on its tokens find no account), then it leaves
+ * every running session it appears in through the session rules, which end the sessions it hosts and name it
+ * "Former user" in every instance's state, so the rooms hear it as they hear any leave or end. Last, its live
+ * connections here are closed.
+ */
+export async function deleteAccount(deps: AccountDeletionDeps, user: UserRow): Promise<void> {
+  const { db, runner, live, log } = deps
+  await erasePersonalData(db, user.id)
+  const running = await db
+    .selectFrom('session_participants')
+    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
+    .select('sessions.id')
+    .where('session_participants.user_id', '=', user.id)
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .execute()
+  const actor: Actor = { userId: user.id, name: FORMER_USER, isAdmin: false }
+  for (const { id } of running) {
+    try {
+      await runner.execute(id, { type: 'Leave', reason: 'ACCOUNT_DELETED' }, actor)
+    } catch (error) {
+      // The account is gone either way; a session left running is ended by its other participants or the clock.
+      log.error({ err: error, sessionId: id }, 'a deleted account could not leave its session')
+    }
+  }
+  live.disconnectUser(user.id, ACCOUNT_DELETED)
+}

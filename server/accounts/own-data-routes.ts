@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify'
+import { DeleteAccountBody } from '../../schemas/auth.ts'
+import { parseBody } from '../validation.ts'
+import { ACCOUNT_DELETED, confirmDeletion, deleteAccount, type AccountDeletionDeps } from './account-deletion.ts'
+import { collectPersonalData } from './personal-data.ts'
+
+export interface OwnDataOptions extends Omit<AccountDeletionDeps, 'log'> {
+  rateLimits: boolean
+}
+
+/** "Download all my data" and "Delete my account" (issue 16): for the signed-in user, about themself only. */
+export async function ownDataRoutes(app: FastifyInstance, options: OwnDataOptions) {
+  const { db } = options
+  // Limited like a password change: a stolen token must not become a way to guess the password at full speed.
+  const limited = options.rateLimits ? { max: 5, timeWindow: '1 minute' } : (false as const)
+
+  app.get('/auth/my-data', { preHandler: app.authenticate }, async (request, reply) => {
+    const data = await collectPersonalData(db, request.currentUser.id, new Date())
+    reply.header('cache-control', 'no-store')
+    reply.header('content-disposition', 'attachment; filename="plab-practice-my-data.json"')
+    return data
+  })
+
+  app.post('/auth/delete-account', { preHandler: app.authenticate, config: { rateLimit: limited } }, async (request) => {
+    const confirmation = parseBody(DeleteAccountBody, request.body ?? {})
+    await confirmDeletion(request.currentUser, confirmation)
+    await deleteAccount({ ...options, log: request.log }, request.currentUser)
+    return { message: ACCOUNT_DELETED }
+  })
+}

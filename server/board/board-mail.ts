@@ -1,0 +1,92 @@
+import ical, { ICalCalendarMethod } from 'ical-generator'
+import type { Mail } from '../accounts/mailer.ts'
+
+/** The mail of planned slots (issue 20): confirmation with an invitation, reminder, cancellation. */
+
+/** What every slot mail says of the slot. */
+export interface SlotFacts {
+  listingId: number
+  title: string
+  hostName: string
+  startsAt: Date
+  /** The invite link: the session's role page, which opens after sign-in. */
+  link: string
+}
+
+export interface Recipient {
+  name: string
+  email: string
+  timeZone: string | null
+}
+
+/** A practice slot is planned for an hour: one case with feedback, or two quick ones. */
+const SLOT_LENGTH_MS = 60 * 60_000
+
+/** The start in the recipient's own time zone (UTC when they have not set one), with the zone named. */
+export function startInZoneOf(startsAt: Date, timeZone: string | null): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: timeZone ?? 'UTC',
+    timeZoneName: 'short',
+  }).format(startsAt)
+}
+
+/** The slot as one calendar event; its UID is stable, so a calendar updates one entry rather than adding more. */
+export function slotInvitation(slot: SlotFacts, attendee: Recipient): string {
+  const calendar = ical({ prodId: { company: 'PLAB Practice', product: 'Find Partners', language: 'EN' }, method: ICalCalendarMethod.REQUEST })
+  calendar.createEvent({
+    id: `plab-slot-${slot.listingId}@plab-practice`,
+    start: slot.startsAt,
+    end: new Date(slot.startsAt.getTime() + SLOT_LENGTH_MS),
+    summary: `PLAB 2 practice: ${slot.title}`,
+    description: `Practice with ${slot.hostName}. Open the room: ${slot.link}`,
+    url: slot.link,
+    attendees: [{ name: attendee.name, email: attendee.email }],
+  })
+  return calendar.toString()
+}
+
+const lines = (...text: string[]) => text.join('\n')
+
+export function confirmationMail(slot: SlotFacts, to: Recipient, role: string): Mail {
+  return {
+    to: to.email,
+    subject: `Practice booked: ${slot.title}`,
+    text: lines(
+      `Hello ${to.name},`,
+      '',
+      `You have a seat as the ${role.toLowerCase()} in "${slot.title}", hosted by ${slot.hostName},`,
+      `on ${startInZoneOf(slot.startsAt, to.timeZone)}.`,
+      '',
+      'The invitation is attached; we will remind you 15 minutes before. The room opens at the time:',
+      slot.link,
+    ),
+    calendar: { filename: 'practice.ics', content: slotInvitation(slot, to) },
+  }
+}
+
+export function reminderMail(slot: SlotFacts, to: Recipient): Mail {
+  return {
+    to: to.email,
+    subject: `Starting in 15 minutes: ${slot.title}`,
+    text: lines(`Hello ${to.name},`, '', `"${slot.title}" starts at ${startInZoneOf(slot.startsAt, to.timeZone)}.`, 'Join the room here:', slot.link),
+  }
+}
+
+export function cancellationMail(slot: SlotFacts, to: Recipient): Mail {
+  return {
+    to: to.email,
+    subject: `Cancelled: ${slot.title}`,
+    text: lines(
+      `Hello ${to.name},`,
+      '',
+      `${slot.hostName} cancelled "${slot.title}", planned for ${startInZoneOf(slot.startsAt, to.timeZone)}.`,
+      'Find other partners on the board: the seat you held is free again for your next practice.',
+    ),
+  }
+}

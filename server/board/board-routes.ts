@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify'
+import { BoardQuery, ListingBody, MAX_OPEN_LISTINGS, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem, SeatBody, type BoardListing } from '../../schemas/board.ts'
+import { IdParams } from '../../schemas/content.ts'
+import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
+import { listCategories } from '../content/categories-repo.ts'
+import type { Db } from '../db/connect.ts'
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
+import type { SessionEngine } from '../sessions/engine.ts'
+import { findSessionByCode } from '../sessions/queries.ts'
+import { actorOf, commandIdOf, leaveOtherSessions, perUserLimit } from '../sessions/route-context.ts'
+import { normaliseSessionCode } from '../sessions/session-codes.ts'
+import { parseBody } from '../validation.ts'
+import type { BoardJobs } from './board-jobs.ts'
+import type { BoardNotifier } from './board-notifier.ts'
+import type { BoardSlots } from './board-slots.ts'
+import { countOpenListings, findListing, isOnBoard, listingView, openListings, upsertListing } from './listings-repo.ts'
+
+export interface BoardRoutesOptions {
+  db: Db
+  engine: SessionEngine
+  slots: BoardSlots
+  jobs: BoardJobs
+  notifier: BoardNotifier
+  rateLimits: boolean
+}
+
+/** Listings and seat-taking a user may do in a minute: enough to fix a typo, too few to flood the board. */
+const LISTINGS_PER_MINUTE = 5
+const SEATS_PER_MINUTE = 10
+
+/** An unknown topic named in a filter or in the session being listed is a 400 that names it. */
+async function requireKnownTopics(db: Db, topics: string[]) {
+  const known = new Set((await listCategories(db)).map((category) => category.name.toLowerCase()))
+  const unknown = topics.find((topic) => topic !== RANDOM_TOPIC && !known.has(topic.toLowerCase()))
+  if (unknown !== undefined) throw badRequest(`Unknown topic: ${unknown}`, { validationErrors: { topic: `Unknown topic: ${unknown}` } })
+}
+
+/** /api/board/**: the Find Partners board (issue 20). Any signed-in user reads it; hosts list, others take seats. */
+export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOptions) {
+  const { db, engine, slots, jobs, notifier } = options
+  const signedIn = { preHandler: app.authenticate }
+
+  app.get('/board', signedIn, async (request): Promise<{ listings: BoardListing[] }> => {
+    const query = parseBody(BoardQuery, request.query)
+    if (query.topic) await requireKnownTopics(db, [query.topic])
+    const me = request.currentUser
+    if (query.nearMyExam === 'true' && !me.exam_month) throw badRequest('Set your exam month in your profile to find partners near it')
+    const horizon = query.withinHours === undefined ? Number.POSITIVE_INFINITY : engine.now() + query.withinHours * 3_600_000
+    const topic = query.topic?.toLowerCase()
+    const listings = (await openListings(db))
+      .filter(isOnBoard)
+      .filter((row) => !row.starts_at || new Date(row.starts_at).getTime() <= horizon)
+      .filter((row) => query.nearMyExam !== 'true' || (row.exam_month !== null && monthsApart(row.exam_month, me.exam_month!) <= NEAR_EXAM_MONTHS))
+      .map((row) => listingView(row, me.id))
+      .filter((listing) => !topic || listing.topics.some((name) => name.toLowerCase() === topic))
+    return { listings }
+  })
+
+  app.post('/board/listings', perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, reply) => {
+    const body = parseBody(ListingBody, request.body)
+    const problem = plannedStartProblem(body.startsAt, engine.now())
+    if (problem) throw badRequest(problem, { validationErrors: { startsAt: problem } })
+    const code = normaliseSessionCode(body.sessionCode)
+    const session = code ? await findSessionByCode(db, code) : undefined
+    if (!session) throw notFound('Session not found')
+    const me = request.currentUser
+    if (session.host_user_id !== me.id) throw forbidden('Only the host can list this session')
+    if (session.phase !== 'WAITING' && body.startsAt) throw conflict('This session has already started: plan a new one instead')
+    if (session.status === 'COMPLETED' || session.status === 'CANCELLED') throw conflict('This session has ended')
+    await requireKnownTopics(db, (session.config as SessionConfig).selectedTopics)
+    if ((await countOpenListings(db, me.id, session.id)) >= MAX_OPEN_LISTINGS) {
+      throw conflict(`You already have ${MAX_OPEN_LISTINGS} listings on the board: cancel one first`)
+    }
+    const id = await upsertListing(db, session.id, me.id, body)
+    if (body.startsAt) await jobs.schedule(id, new Date(body.startsAt))
+    else await jobs.drop(id)
+    notifier.changed(id)
+    const row = await findListing(db, id)
+    return reply.code(201).send({ listing: listingView(row!, me.id), message: 'Listed on Find Partners' })
+  })
+
+  app.post('/board/listings/:id/seats', perUserLimit(app, options, SEATS_PER_MINUTE), async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const { role } = parseBody(SeatBody, request.body)
+    const row = await slots.takeSeat(id, role, actorOf(request), commandIdOf(request))
+    // Taking a seat in the room open now is joining it (the user leaves other rooms); a planned seat waits.
+    const planned = slots.isPlanned(row)
+    if (!planned) await leaveOtherSessions({ db, engine }, request, row.session_id)
+    return {
+      sessionCode: row.code,
+      role,
+      startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
+      message: planned ? 'Seat booked: a confirmation is on its way by email' : `Joined the session as ${role.toLowerCase()}`,
+    }
+  })
+
+  app.delete('/board/listings/:id', signedIn, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const row = await findListing(db, id)
+    if (!row) throw notFound('Listing not found')
+    if (row.host_user_id !== request.currentUser.id) throw forbidden('Only the host can cancel this listing')
+    await slots.cancel(row)
+    return { message: 'Listing cancelled' }
+  })
+
+  app.get('/admin/board', { preHandler: app.requireAdmin }, async (request) => ({
+    listings: (await openListings(db)).map((row) => listingView(row, request.currentUser.id)),
+  }))
+
+  app.delete('/admin/board/listings/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const row = await findListing(db, id)
+    if (!row) throw notFound('Listing not found')
+    await slots.remove(row)
+    return { message: 'Listing removed' }
+  })
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { SEAT_TAKEN } from '../../schemas/board.ts'
+import type { Actor } from '../../schemas/session/types.ts'
+import type { Mail, Mailer } from '../accounts/mailer.ts'
+import type { Db } from '../db/connect.ts'
+import { conflict, HttpError } from '../errors.ts'
+import type { SessionEngine } from '../sessions/engine.ts'
+import { cancellationMail, confirmationMail, reminderMail, type SlotFacts } from './board-mail.ts'
+import type { BoardJob } from './board-jobs.ts'
+import type { BoardNotifier } from './board-notifier.ts'
+import { closeListing, findListing, isOnBoard, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
+import type { SeatLock } from './seat-lock.ts'
+
+export interface BoardSlotsOptions {
+  db: Db
+  engine: SessionEngine
+  mailer: Mailer
+  notifier: BoardNotifier
+  lock: SeatLock
+  publicUrl: string
+  log: FastifyBaseLogger
+}
+
+/** The session refusals that mean someone else sat down first. */
+const SEAT_GONE = new Set(['This role has already been taken', 'Invalid session code or session is full'])
+
+export const invitePath = (code: string) => `/session/${encodeURIComponent(code)}/role`
+
+/**
+ * What happens to a listing beyond its row: a seat taken through the session's own join command, the planned
+ * slot's mail, its reminder and opening (run by board-jobs.ts), cancelling and expiring.
+ */
+export function boardSlots(options: BoardSlotsOptions) {
+  const { db, engine, mailer, notifier, lock, publicUrl, log } = options
+
+  const facts = (row: ListingRow): SlotFacts => ({
+    listingId: row.id,
+    title: row.title,
+    hostName: row.host_name,
+    startsAt: new Date(row.starts_at!),
+    link: publicUrl + invitePath(row.code),
+  })
+  const hostActor = (row: ListingRow): Actor => ({ userId: row.host_user_id, name: row.host_name, isAdmin: false })
+  const isPlanned = (row: ListingRow) => row.starts_at !== null && new Date(row.starts_at).getTime() > engine.now()
+
+  /** Mail is sent after the answer's work is done; a failed send is logged, it never undoes a seat. */
+  const send = async (mail: () => Mail) => {
+    try {
+      await mailer.send(mail())
+    } catch (error) {
+      log.error({ err: error }, 'board mail failed')
+    }
+  }
+
+  const recipients = async (row: ListingRow, withHost: boolean) => {
+    const members = await slotMembers(db, row.session_id)
+    const zones = await db.selectFrom('users').select(['id', 'time_zone']).where('id', 'in', members.length ? members.map((m) => m.id) : [0]).execute()
+    const zoneOf = new Map(zones.map((z) => [z.id, z.time_zone]))
+    return members.filter((m) => withHost || m.id !== row.host_user_id).map((m) => ({ ...m, timeZone: zoneOf.get(m.id) ?? null }))
+  }
+
+  /** Ends a planned slot's session as its host (the doctor): the room will not open. */
+  const endSession = async (row: ListingRow) => {
+    try {
+      await engine.runner.execute(row.session_id, { type: 'End' }, hostActor(row))
+    } catch (error) {
+      // Already ended (everyone left), or the host is no longer its doctor: nothing left to close.
+      log.warn({ err: error, listingId: row.id }, 'could not end a closed slot')
+    }
+  }
+
+  return {
+    isPlanned,
+
+    /**
+     * One free seat of the listing, taken through the session's own join command (the rules of a join by
+     * code). Under the listing's lock, so two people cannot both take its last seat.
+     */
+    async takeSeat(listingId: number, role: 'PATIENT' | 'OBSERVER', actor: Actor, commandId: string | undefined) {
+      const row = await lock(listingId, async () => {
+        const listing = await findListing(db, listingId)
+        if (!listing || !isOnBoard(listing)) throw conflict(SEAT_TAKEN)
+        const free = seatsFree(listing)
+        if (role === 'PATIENT' ? !free.patientSeatFree : free.observerSeatsFree === 0) throw conflict(SEAT_TAKEN)
+        try {
+          await engine.runner.execute(listing.session_id, { type: 'JoinWithRole', role }, actor, { commandId })
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 409 && SEAT_GONE.has(error.message)) throw conflict(SEAT_TAKEN)
+          throw error
+        }
+        return listing
+      })
+      if (isPlanned(row)) {
+        const [me] = (await recipients(row, false)).filter((m) => m.id === actor.userId)
+        if (me) void send(() => confirmationMail(facts(row), me, role))
+      }
+      return row
+    },
+
+    /** The host calls a listing off: a planned slot's session ends and everyone in it is told by email. */
+    async cancel(row: ListingRow) {
+      if (!(await closeListing(db, row.id, 'CANCELLED'))) return
+      notifier.changed(row.id)
+      if (!isPlanned(row)) return
+      const people = await recipients(row, false)
+      await endSession(row)
+      for (const person of people) void send(() => cancellationMail(facts(row), person))
+    },
+
+    /** An admin takes a listing off the board; the session itself is left as it is. */
+    async remove(row: ListingRow) {
+      if (!(await closeListing(db, row.id, 'REMOVED'))) return
+      notifier.changed(row.id)
+    },
+
+    async runJob(job: BoardJob) {
+      const row = await findListing(db, job.listing_id)
+      if (!row || row.status !== 'OPEN' || !row.starts_at) return
+      if (job.kind === 'REMIND') {
+        await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person))))
+        return
+      }
+      // The time has come: the room is open now. A slot nobody joined expires instead.
+      if ((await recipients(row, false)).length === 0) {
+        await closeListing(db, row.id, 'EXPIRED')
+        await endSession(row)
+      }
+      notifier.changed(row.id)
+    },
+  }
+}
+
+export type BoardSlots = ReturnType<typeof boardSlots>

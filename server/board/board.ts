@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import type { Mailer } from '../accounts/mailer.ts'
+import type { SetAlarm } from '../alarm.ts'
+import type { DatabaseHandle } from '../db/connect.ts'
+import type { LiveHub } from '../live/hub.ts'
+import type { SessionEngine } from '../sessions/engine.ts'
+import { createBoardJobs } from './board-jobs.ts'
+import { createBoardNotifier } from './board-notifier.ts'
+import { boardRoutes } from './board-routes.ts'
+import { boardSlots } from './board-slots.ts'
+import { partnerProfileRoutes } from './partner-profile-routes.ts'
+import { seatLock } from './seat-lock.ts'
+
+export interface BoardOptions {
+  database: DatabaseHandle
+  engine: SessionEngine
+  live: Pick<LiveHub, 'publish'>
+  mailer: Mailer
+  publicUrl: string
+  rateLimits: boolean
+  setAlarm?: SetAlarm
+}
+
+/**
+ * Find Partners (issue 20) wired into the /api scope: the board's routes, its live notices, and the planned
+ * slots' jobs, woken when the app is ready (so a restart picks up what was due) and stopped when it closes.
+ */
+export async function registerBoard(api: FastifyInstance, options: BoardOptions) {
+  const { database, engine, mailer } = options
+  const { db } = database
+  const log = api.log
+  const notifier = await createBoardNotifier({ db, live: options.live, bus: engine.bus, pool: database.pool, log })
+  const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, log })
+  const jobs = createBoardJobs({ db, now: engine.now, setAlarm: options.setAlarm, log, run: slots.runJob })
+
+  api.addHook('onReady', () => jobs.wake())
+  api.addHook('onClose', async () => {
+    await jobs.close()
+    await notifier.close()
+  })
+  await api.register(boardRoutes, { db, engine, slots, jobs, notifier, rateLimits: options.rateLimits })
+  await api.register(partnerProfileRoutes, { db, notifier })
+}

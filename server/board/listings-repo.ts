@@ -1,0 +1,123 @@
+import { sql } from 'kysely'
+import type { BoardListing, ListingRequest } from '../../schemas/board.ts'
+import type { SessionConfig } from '../../schemas/session/types.ts'
+import type { Db } from '../db/connect.ts'
+import { ACTIVE_STATUSES, type ListingStatus } from '../db/schema.ts'
+
+/** The board's rows: listings with their session, their host's public fields and the seats taken. */
+
+const activeCount = (role: 'PATIENT' | 'OBSERVER') =>
+  sql<number>`(select count(*)::int from session_participants p where p.session_id = l.session_id and p.active and p.role = ${role})`
+
+function listingRows(db: Db) {
+  return db
+    .selectFrom('board_listings as l')
+    .innerJoin('sessions as s', 's.id', 'l.session_id')
+    .innerJoin('users as u', 'u.id', 'l.host_user_id')
+    .select(['l.id', 'l.session_id', 'l.host_user_id', 'l.starts_at', 'l.patient_seat', 'l.observer_seats', 'l.note', 'l.status'])
+    .select(['s.code', 's.title', 's.config', 's.status as session_status', 'u.name as host_name', 'u.exam_month', 'u.time_zone', 'u.hidden_from_board'])
+    .select([activeCount('PATIENT').as('patients'), activeCount('OBSERVER').as('observers')])
+}
+export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingRows>['executeTakeFirstOrThrow']>>
+
+export const seatsFree = (row: ListingRow) => ({
+  patientSeatFree: row.patient_seat && row.patients === 0,
+  observerSeatsFree: Math.max(0, row.observer_seats - row.observers),
+})
+
+/** Whether the board shows this listing now: open, its session running, its host not hidden, a seat free. */
+export function isOnBoard(row: ListingRow): boolean {
+  const free = seatsFree(row)
+  return row.status === 'OPEN' && (ACTIVE_STATUSES as readonly string[]).includes(row.session_status) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
+}
+
+export function listingView(row: ListingRow, viewerId: number): BoardListing {
+  const config = row.config as SessionConfig
+  return {
+    id: row.id,
+    sessionCode: row.code,
+    title: row.title,
+    hostName: row.host_name,
+    hostExamMonth: row.exam_month,
+    hostTimeZone: row.time_zone,
+    sessionType: config.sessionType,
+    topics: config.selectedTopics,
+    recallStartDate: config.recallStartDate,
+    recallEndDate: config.recallEndDate,
+    startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
+    ...seatsFree(row),
+    note: row.note,
+    isMine: row.host_user_id === viewerId,
+  }
+}
+
+/** Every open listing, soonest first (now before planned). */
+export const openListings = (db: Db) =>
+  listingRows(db).where('l.status', '=', 'OPEN').orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
+
+export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
+
+export async function countOpenListings(db: Db, hostUserId: number, exceptSessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('board_listings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('host_user_id', '=', hostUserId)
+    .where('status', '=', 'OPEN')
+    .where('session_id', '!=', exceptSessionId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Lists a session, or lists it again with new terms (one listing per session). Answers the listing's id. */
+export async function upsertListing(db: Db, sessionId: number, hostUserId: number, body: ListingRequest): Promise<number> {
+  const values = {
+    starts_at: body.startsAt ? new Date(body.startsAt) : null,
+    patient_seat: body.patientSeat,
+    observer_seats: body.observerSeats,
+    note: body.note,
+    status: 'OPEN' as const,
+  }
+  const row = await db
+    .insertInto('board_listings')
+    .values({ session_id: sessionId, host_user_id: hostUserId, ...values })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/**
+ * Moves an open listing to `status` and drops its jobs still to run; false when it was not open (already
+ * cancelled, removed or expired).
+ */
+export async function closeListing(db: Db, id: number, status: Exclude<ListingStatus, 'OPEN'>): Promise<boolean> {
+  const result = await db.updateTable('board_listings').set({ status }).where('id', '=', id).where('status', '=', 'OPEN').executeTakeFirst()
+  await db.deleteFrom('board_jobs').where('listing_id', '=', id).where('done_at', 'is', null).execute()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Names and addresses of everyone in a listed session (for the slot's mail only; never shown). */
+export const slotMembers = (db: Db, sessionId: number) =>
+  db
+    .selectFrom('session_participants as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['u.id', 'u.name', 'u.email', 'p.role'])
+    .where('p.session_id', '=', sessionId)
+    .where('p.active', '=', true)
+    .orderBy('p.joined_at')
+    .execute()
+
+/**
+ * Whether the session is a planned slot still to come: its room opens at the time. Until then it is not
+ * started, nobody in it is taken out for being offline, and joining another room does not leave it.
+ */
+export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('board_listings')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'OPEN')
+    .where('starts_at', '>', new Date(now))
+    .executeTakeFirst()
+  return row !== undefined
+}

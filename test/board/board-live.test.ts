@@ -1,0 +1,71 @@
+import t from 'tap'
+import type { AddressInfo } from 'node:net'
+import type { BoardChanged } from '../../schemas/board.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { api as instanceApi, twoInstances } from '../helpers/two-instances.ts'
+import { Inbox, stompClient, type LiveAddress } from '../live/live-harness.ts'
+import { api, boardApp, listedSession, user } from './helpers.ts'
+
+/** The board's live topic (issue 20): any signed-in user hears it; listings and seats taken anywhere reach it. */
+
+const kind = databaseKind()
+
+/** A stompjs client subscribed to /topic/board, once the server has confirmed the subscription. */
+async function boardWatcher(t: { teardown(fn: () => unknown): void }, address: LiveAddress, token: string) {
+  const client = stompClient(address, 'websocket', token)
+  t.teardown(() => client.client.deactivate())
+  await client.connected.next(10_000)
+  const inbox = new Inbox<BoardChanged>()
+  await new Promise<void>((resolve) => {
+    client.client.watchForReceipt('board', () => resolve())
+    client.client.subscribe('/topic/board', (message) => inbox.push(JSON.parse(message.body)), { receipt: 'board' })
+  })
+  /** Waits for the notice about `listingId`, skipping others. */
+  const heard = async (listingId: number) => {
+    for (;;) if ((await inbox.next(10_000)).listingId === listingId) return true
+  }
+  return { inbox, heard, errors: client.errors }
+}
+
+t.test(`a listing, a seat taken from the board and a join by code each reach every board subscriber (${kind})`, async (t) => {
+  const b = await boardApp()
+  t.teardown(() => b.close())
+  await b.app.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = b.app.app.server.address() as AddressInfo
+  const address = { sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws` }
+  const [host, viewer, patient, observer] = [await user(b.app, 'Live Host'), await user(b.app, 'Live Viewer'), await user(b.app, 'Live Patient'), await user(b.app, 'Live Observer')]
+  const watcher = await boardWatcher(t, address, viewer.token)
+
+  const { code, listing } = await listedSession(b.app, host)
+  t.ok(await watcher.heard(listing.id), 'the new listing')
+  await api(b.app, patient).post(`/board/listings/${listing.id}/seats`, { role: 'PATIENT' })
+  t.ok(await watcher.heard(listing.id), 'a seat taken from the board')
+  await api(b.app, observer).post(`/sessions/${code}/join-with-role`, { role: 'observer' })
+  t.ok(await watcher.heard(listing.id), 'a seat taken by code')
+  t.same(watcher.errors.items, [], 'any signed-in user may subscribe')
+})
+
+t.test('across instances on PostgreSQL, a listing and a seat taken on one reach the board on the other', { skip: kind !== 'postgres' && 'needs DATABASE_URL' }, async (t) => {
+  const cluster = await twoInstances(2)
+  t.teardown(() => cluster.close())
+  const room = await cluster.readyRoom()
+  const [a, bServer] = cluster.servers
+  const ws = bServer.baseUrl.replace(/^http/, 'ws')
+  const watcher = await boardWatcher(t, { sockJsUrl: `${bServer.baseUrl}/ws`, webSocketUrl: `${ws}/ws` }, room.observer.token)
+
+  // The ready room has its patient already: the host lists it for one more observer.
+  const listed = await instanceApi(a, 'POST', '/board/listings', room.doctor.token, { sessionCode: room.code, patientSeat: false, observerSeats: 2 })
+  t.equal(listed.status, 201)
+  const id: number = listed.json.listing.id
+  t.ok(await watcher.heard(id), 'the listing made on the other instance')
+  const seat = await instanceApi(a, 'POST', `/board/listings/${id}/seats`, room.patient.token, { role: 'OBSERVER' })
+  t.equal(seat.status, 409, 'someone already in the room as the patient cannot take an observer seat')
+  const account = { email: 'newcomer@cluster.test', password: 'password-1' }
+  await instanceApi(a, 'POST', '/auth/register', null, { name: 'New Comer', ...account })
+  const newcomer = await instanceApi(a, 'POST', '/auth/login', null, account)
+  const taken = await instanceApi(a, 'POST', `/board/listings/${id}/seats`, newcomer.json.token, { role: 'OBSERVER' })
+  t.equal(taken.status, 200)
+  t.ok(await watcher.heard(id), 'the seat taken on the other instance')
+  const board = await instanceApi(bServer, 'GET', '/board', room.observer.token)
+  t.same(board.json.listings, [], 'its last seat taken, the listing is off the board on the other instance too')
+})

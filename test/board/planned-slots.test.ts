@@ -1,0 +1,127 @@
+import t from 'tap'
+import ICAL from 'ical.js'
+import { REMINDER_BEFORE_MS } from '../../schemas/board.ts'
+import { createBoardJobs, type BoardJob } from '../../server/board/board-jobs.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { manualClock } from '../helpers/manual-clock.ts'
+import type { ReceivedMail } from '../helpers/smtp.ts'
+import { api, boardApp, HOUR, listedSession, user } from './helpers.ts'
+
+/**
+ * Planned slots (issue 20) with a manual clock and the real SMTP receiver: the confirmation with its .ics, the
+ * reminder 15 minutes before, the room opening at the time, cancelling, expiring, and jobs kept in the database.
+ */
+
+const b = await boardApp()
+t.teardown(() => b.close())
+const { app, clock, smtp } = b
+const kind = databaseKind()
+const plain = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(address) && subject.test(plain(mail)))
+
+async function waitForMail(address: string, subject: RegExp) {
+  for (let n = 0; n < 50; n += 1) {
+    const found = mailsTo(address, subject)
+    if (found.length > 0) return found[0]
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail "${subject}" to ${address}`)
+}
+
+/** The calendar attachment of a mail, parsed by ical.js (base64 or quoted-printable, as nodemailer chose). */
+function invitationIn(mail: ReceivedMail) {
+  const part = mail.raw.split(/--[^\r\n]+\r?\n/).find((chunk) => /text\/calendar/i.test(chunk))
+  if (!part) throw new Error('no calendar part')
+  const [headers, ...body] = part.split(/\r?\n\r?\n/)
+  const encoded = body.join('\n\n').trim()
+  const text = /base64/i.test(headers) ? Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8') : encoded.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
+  return new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
+}
+
+t.test(`joining a planned slot mails a confirmation with a parseable .ics; the reminder comes 15 minutes before; the room opens at the time (${kind})`, async (t) => {
+  const host = await user(app, 'Planner Host', { timeZone: 'Europe/London' })
+  const guest = await user(app, 'Planned Guest', { timeZone: 'Asia/Karachi' })
+  // Calendars keep whole seconds; a planned time is a whole minute.
+  const startsAt = new Date(Math.ceil((clock.now() + 2 * HOUR) / 60_000) * 60_000)
+  const { code, listing } = await listedSession(app, host, { startsAt: startsAt.toISOString() })
+
+  const seat = await api(app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'PATIENT' })
+  t.match(seat, { status: 200, json: { role: 'PATIENT', startsAt: startsAt.toISOString(), message: /Seat booked/ } })
+  const confirmation = await waitForMail(guest.email, /Practice booked/)
+  t.match(plain(confirmation), /Planner Host/)
+  t.match(plain(confirmation), /PKT|GMT\+5/, 'the time is written in the guest\'s own zone')
+  t.match(plain(confirmation), `http://plab.test/session/${code}/role`, 'the invite link')
+  const event = invitationIn(confirmation)
+  t.equal(event.getFirstPropertyValue('summary'), 'PLAB 2 practice: Cardiology practice')
+  t.equal((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(), startsAt.getTime())
+  t.match(String(event.getFirstPropertyValue('url')), `/session/${code}/role`)
+
+  const early = await api(app, host).post(`/sessions/${code}/start`)
+  t.match(early, { status: 409, json: { error: /opens at the planned time/ } })
+
+  await clock.advance(startsAt.getTime() - clock.now() - REMINDER_BEFORE_MS - 1000)
+  t.same(mailsTo(guest.email, /Starting in 15 minutes/), [], 'no reminder before its time')
+  await clock.advance(1000)
+  await waitForMail(guest.email, /Starting in 15 minutes/)
+  await waitForMail(host.email, /Starting in 15 minutes/)
+
+  await clock.advance(REMINDER_BEFORE_MS)
+  const board = await api(app, guest).get('/board')
+  t.equal(board.status, 200)
+  const started = await api(app, host).post(`/sessions/${code}/start`)
+  t.equal(started.status, 200, 'the room opens at the time')
+  t.equal(mailsTo(guest.email, /Starting in 15 minutes/).length, 1, 'one reminder each')
+})
+
+t.test(`the host cancels a planned slot: everyone in it is told by email and the session ends (${kind})`, async (t) => {
+  const host = await user(app, 'Cancelling Host')
+  const guest = await user(app, 'Cancelled Guest')
+  const { code, listing } = await listedSession(app, host, { startsAt: new Date(clock.now() + 3 * HOUR).toISOString() })
+  await api(app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'OBSERVER' })
+  t.equal((await api(app, host).delete(`/board/listings/${listing.id}`)).status, 200)
+  const mail = await waitForMail(guest.email, /Cancelled: /)
+  t.match(plain(mail), /Cancelling Host cancelled/)
+  const session = await api(app, guest).get(`/sessions/${code}`)
+  t.equal(session.json.status, 'COMPLETED')
+  const jobs = await app.database.db.selectFrom('board_jobs').selectAll().where('listing_id', '=', listing.id).execute()
+  t.same(jobs, [], 'its reminder will not be sent')
+})
+
+t.test(`a planned slot nobody joined expires at its time (${kind})`, async (t) => {
+  const host = await user(app, 'Lonely Host')
+  const viewer = await user(app, 'Passer By')
+  const { code, listing } = await listedSession(app, host, { startsAt: new Date(clock.now() + HOUR).toISOString() })
+  const onBoard = async () => ((await api(app, viewer).get('/board')).json.listings as Array<{ id: number }>).some((item) => item.id === listing.id)
+  t.ok(await onBoard())
+  await clock.advance(HOUR)
+  t.notOk(await onBoard(), 'gone from the board')
+  const row = await app.database.db.selectFrom('board_listings').select('status').where('id', '=', listing.id).executeTakeFirstOrThrow()
+  t.equal(row.status, 'EXPIRED')
+  t.equal((await api(app, host).get(`/sessions/${code}`)).json.status, 'COMPLETED')
+})
+
+t.test(`jobs live in the database: a restarted instance runs them, and two instances run each once (${kind})`, async (t) => {
+  const { db } = app.database
+  const host = await user(app, 'Durable Host')
+  const { listing } = await listedSession(app, host, { startsAt: new Date(clock.now() + 5 * HOUR).toISOString() })
+  const stored = await db.selectFrom('board_jobs').select(['kind', 'due_at']).where('listing_id', '=', listing.id).orderBy('kind', 'desc').execute()
+  t.same(
+    stored.map((job) => [job.kind, new Date(job.due_at).getTime()]),
+    [
+      ['REMIND', clock.now() + 5 * HOUR - REMINDER_BEFORE_MS],
+      ['OPEN', clock.now() + 5 * HOUR],
+    ],
+  )
+  // Two fresh instances (as after a restart) on the same database, each with its own clock past the due times.
+  const ran: Array<[string, BoardJob]> = []
+  const instances = ['one', 'two'].map((name) => {
+    const own = manualClock(clock.now())
+    const jobs = createBoardJobs({ db, now: own.now, setAlarm: own.setAlarm, log: { error: () => {} }, run: async (job) => void ran.push([name, job]) })
+    return { own, jobs }
+  })
+  for (const { jobs } of instances) await jobs.wake()
+  await Promise.all(instances.map(({ own }) => own.advance(5 * HOUR)))
+  const mine = ran.filter(([, job]) => job.listing_id === listing.id).map(([, job]) => job.kind)
+  t.same(mine.sort(), ['OPEN', 'REMIND'], 'each job ran once across the two instances')
+  for (const { jobs } of instances) await jobs.close()
+})

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import type { DebriefLink } from '../../schemas/debrief.ts'
+import type { Phase } from '../../schemas/session/types.ts'
+import { debriefApi } from '../api/debrief.ts'
+import { debriefPath } from '../session/SessionCode.tsx'
+import { theme } from '../theme.ts'
+
+/**
+ * In the room, the debriefs of the rounds this user sat as doctor whose feedback phase is over. Asked again
+ * whenever the round or phase moves on (that is when one opens); they open in a new tab so the room stays live.
+ */
+export function RoomDebriefLinks({ code, round, phase }: { code: string; round: number; phase: Phase }) {
+  const [links, setLinks] = useState<DebriefLink[]>([])
+  useEffect(() => {
+    let current = true
+    // A failure leaves the links as they were: the dashboard offers the same debriefs.
+    debriefApi.list(code).then((answer) => current && setLinks(answer), () => undefined)
+    return () => {
+      current = false
+    }
+  }, [code, round, phase])
+  if (links.length === 0) return null
+  return (
+    <Box aria-labelledby="room-debriefs-heading">
+      <h2 id="room-debriefs-heading">Your debriefs</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.round}>
+            <a href={debriefPath(code, link.round)} target="_blank" rel="noopener">
+              Round {link.round}: {link.caseTitle}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Box>
+  )
+}
+
+const Box = styled.section`
+  margin-top: 16px;
+  padding: 12px 16px;
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.medium};
+  box-shadow: ${theme.shadow.card};
+  h2 { font-size: 1.05rem; }
+  ul { margin: 0; padding-left: 20px; }
+  a { overflow-wrap: anywhere; }
+`

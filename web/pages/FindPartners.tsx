@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { navigate } from 'wouter/use-browser-location'
+import type { BoardListing } from '../../schemas/board.ts'
+import { boardApi, type BoardFilters } from '../api/board.ts'
+import { errorMessage } from '../api/client.ts'
+import { fetchCategories } from '../api/content.ts'
+import { BoardFilterBar } from '../board/BoardFilterBar.tsx'
+import { ListingCard } from '../board/ListingCard.tsx'
+import { detectedTimeZone } from '../board/times.ts'
+import { useBoard } from '../board/useBoard.ts'
+import { Alert } from '../components/Alert.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { WidePage } from '../components/WidePage.ts'
+import { roomPath } from '../session/SessionCode.tsx'
+import { theme } from '../theme.ts'
+
+/** /partners: sessions open now and planned slots, live; one click takes a seat (issue 20). */
+export default function FindPartners() {
+  usePageTitle('Find Partners')
+  const [filters, setFilters] = useState<BoardFilters>({})
+  const board = useBoard(filters)
+  const [topics, setTopics] = useState<string[]>([])
+  const [me, setMe] = useState<{ zone: string; examMonthSet: boolean }>({ zone: detectedTimeZone(), examMonthSet: false })
+  const [busy, setBusy] = useState(false)
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+
+  useEffect(() => {
+    fetchCategories().then((categories) => setTopics(categories.map((category) => category.name)), () => setTopics([]))
+    boardApi.profile().then(
+      (profile) => setMe({ zone: profile.timeZone ?? detectedTimeZone(), examMonthSet: profile.examMonth !== null }),
+      () => {},
+    )
+  }, [])
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setNotice(null)
+    try {
+      await work()
+    } catch (failure) {
+      setNotice({ tone: 'error', text: errorMessage(failure, 'That did not work. Please try again.') })
+      await board.refresh()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const take = (listing: BoardListing, role: 'PATIENT' | 'OBSERVER') =>
+    act(async () => {
+      const answer = await boardApi.takeSeat(listing.id, role)
+      if (answer.startsAt === null) return navigate(roomPath(answer.sessionCode))
+      setNotice({ tone: 'success', text: answer.message })
+      await board.refresh()
+    })
+
+  const cancel = (listing: BoardListing) =>
+    act(async () => {
+      setNotice({ tone: 'success', text: (await boardApi.cancel(listing.id)).message })
+      await board.refresh()
+    })
+
+  return (
+    <WidePage>
+      <h1>Find Partners</h1>
+      <Muted>
+        Sessions looking for a patient or an observer, now or at a planned time. Times are shown in your time zone ({me.zone}). To list your own
+        session, create it and choose "List on Find Partners".
+      </Muted>
+      <BoardFilterBar filters={filters} topics={topics} examMonthSet={me.examMonthSet} onChange={setFilters} />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {board.error && <Alert tone="error">{board.error}</Alert>}
+      <Muted $small role="status">{board.live === 'connected' ? 'Updates live' : board.live === 'failed' ? 'Live updates stopped: reload to see changes' : ''}</Muted>
+      {board.listings === null ? (
+        <p role="status">Loading the board…</p>
+      ) : board.listings.length === 0 ? (
+        <p>No sessions match right now. New listings appear here as they are made.</p>
+      ) : (
+        <List aria-label="Listed sessions">
+          {board.listings.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} viewerZone={me.zone} busy={busy} onTake={(role) => void take(listing, role)} onCancel={() => void cancel(listing)} />
+          ))}
+        </List>
+      )}
+    </WidePage>
+  )
+}
+
+/** The page's introduction, and (smaller) whether the board is following live. */
+const Muted = styled.p<{ $small?: boolean }>`
+  color: ${theme.color.muted};
+  ${({ $small }) => ($small ? 'margin: 0 0 8px; font-size: 0.9rem;' : '')}
+`
+
+const List = styled.ul`
+  display: grid;
+  gap: 16px;
+  margin: 0;
+  padding: 0;
+`

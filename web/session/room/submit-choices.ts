@@ -1,0 +1,64 @@
+/**
+ * The feedback form's submit buttons and what each asks of the server (WIRE.md section 5, and issue 16's seat
+ * rotation). Which role may ask for what is the server's rule (FEEDBACK_REQUESTS, seat-rotation.ts); the room
+ * only offers what the server would accept.
+ */
+import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
+import { NEXT_SEAT, seatsRotatable } from '../../../schemas/session/seat-rotation.ts'
+import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
+import { upperRole, type LowerRole, type ParticipantView } from '../../../schemas/session-wire.ts'
+import { seatingText } from './room-notice.ts'
+
+/**
+ * Close (-> dashboard), ask for a new case (patient), swap seats with the doctor for the next case (patient), or
+ * move every seat on for the next case (patient or observer, three in the room).
+ */
+export type SubmitChoice = 'close' | 'newCase' | 'roleChange' | 'rotateSeats'
+
+/** The judgement and feedback areas (issue 17) travel with every submission of our form. */
+export interface FeedbackSubmission extends StationMarking {
+  sessionCode: string
+  comment: string
+  criteriaScores: CriterionScore[]
+  requestNewCase: boolean
+  requestRoleChange?: boolean
+  requestSeatRotation?: boolean
+}
+
+const requestsOf = (role: LowerRole | null) => (role ? FEEDBACK_REQUESTS[upperRole(role)] : null)
+
+/** Whether the room shows this role a feedback form (the server takes feedback from these roles only). */
+export const givesFeedback = (role: LowerRole | null): boolean => requestsOf(role) !== null
+
+const mayRotateSeats = (participants: readonly ParticipantView[]) => seatsRotatable(participants.map((p) => upperRole(p.role)))
+
+/** The submit buttons a role gets: closing, and what the server lets it ask for with the room as it is. */
+export function choicesFor(role: LowerRole | null, participants: readonly ParticipantView[]): SubmitChoice[] {
+  const mayRequest = requestsOf(role)
+  if (!mayRequest) return []
+  // "Role change" asks for the next case as well (requestNewCase and requestRoleChange, WIRE.md section 5).
+  return [
+    'close',
+    ...(mayRequest.newCase ? (['newCase'] as const) : []),
+    ...(mayRequest.newCase && mayRequest.roleChange ? (['roleChange'] as const) : []),
+    ...(mayRequest.seatRotation && mayRotateSeats(participants) ? (['rotateSeats'] as const) : []),
+  ]
+}
+
+/** What a choice asks for: only the spec's fields for the spec's choices; rotation asks for the next case by itself. */
+export function requestsFor(choice: SubmitChoice): Pick<FeedbackSubmission, 'requestNewCase' | 'requestRoleChange' | 'requestSeatRotation'> {
+  return {
+    requestNewCase: choice === 'newCase' || choice === 'roleChange',
+    ...(choice === 'roleChange' ? { requestRoleChange: true } : {}),
+    ...(choice === 'rotateSeats' ? { requestSeatRotation: true } : {}),
+  }
+}
+
+export const asksForNextCase = (choice: SubmitChoice | null): boolean => choice !== null && choice !== 'close'
+
+/** Who sits where if the seats rotate, said before anyone chooses it; null when they cannot rotate. */
+export function rotationPreview(participants: readonly ParticipantView[], userId: number): string | null {
+  if (!mayRotateSeats(participants)) return null
+  const next = participants.map((p) => ({ ...p, role: NEXT_SEAT[upperRole(p.role)].toLowerCase() as LowerRole }))
+  return `After rotating, the next case's seats: ${seatingText(next, userId)}.`
+}
