@@ -151,6 +151,7 @@ t.test('an observer rotating the seats is asked about a patient still scoring, f
   const { actor, sent } = room(OBSERVER_ID, { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 })
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', userRole: 'OBSERVER' }), serverNow: T0 })
   scoreAll(actor)
+  actor.send({ type: 'MARKING', marking: { globalJudgement: 'SATISFACTORY', feedbackAreas: [] } })
   actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
   t.ok(actor.getSnapshot().matches({ room: 'confirmingPatient' }), 'the patient has not scored')
   actor.send({ type: 'WAIT' })
