@@ -1,7 +1,7 @@
 import t from 'tap'
 import { testApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
-import { as, readyRoom, seedBank } from './helpers.ts'
+import { as, readyRoom, scores, seedBank } from './helpers.ts'
 
 /**
  * Issue 17 over HTTP: the submission's judgement and areas, the 400s that name what is wrong (nothing stored),
@@ -24,25 +24,16 @@ const CRITERIA = [
 ]
 await app.database.db.updateTable('cases').set({ feedback_criteria: JSON.stringify(CRITERIA) }).where('id', '=', caseId).execute()
 
-/** The spec client's body (WIRE.md section 5), exactly: no judgement, no areas. */
-const specBody = (sessionCode: string, history: number, plan: number, empathy: number, clarity: number) => ({
-  sessionCode,
-  comment: '',
-  criteriaScores: [
-    { criterionId: 'c-history', criterionName: 'History', score: history, subScores: [] },
-    { criterionId: 'c-plan', criterionName: 'Plan', score: plan, subScores: [] },
-    {
-      criterionId: 'c-comms',
-      criterionName: 'Communication',
-      score: null,
-      subScores: [
-        { subCriterionId: 's-empathy', subCriterionName: 'Empathy', score: empathy },
-        { subCriterionId: 's-clarity', subCriterionName: 'Clarity', score: clarity },
-      ],
-    },
-  ],
-  requestNewCase: false,
-})
+/** The spec client's body (WIRE.md section 5), exactly: no judgement, no areas. Communication's two sub-scores alike. */
+const specBody = (sessionCode: string, history: number, plan: number, communication: number) => {
+  const [historyScore, communicationScores] = scores(history, communication)
+  return {
+    sessionCode,
+    comment: '',
+    criteriaScores: [historyScore, { criterionId: 'c-plan', criterionName: 'Plan', score: plan, subScores: [] }, communicationScores],
+    requestNewCase: false,
+  }
+}
 
 async function roomInFeedback() {
   const room = await readyRoom(app)
@@ -57,7 +48,7 @@ const feedbackCount = async () => Number((await app.database.db.selectFrom('feed
 
 t.test(`bad marking is refused with a message naming it, and nothing is stored (${databaseKind()})`, async (t) => {
   const room = await roomInFeedback()
-  const body = specBody(room.code, 3, 2, 2, 3)
+  const body = specBody(room.code, 3, 2, 2)
   const refusals: Array<[string, object, RegExp]> = [
     ['an unknown judgement', { globalJudgement: 'EXCELLENT', feedbackAreas: [] }, /Unknown globalJudgement "EXCELLENT"/],
     ['an unknown area', { globalJudgement: 'BORDERLINE', feedbackAreas: ['TIME', 'POSTURE'] }, /Unknown feedback area "POSTURE"/],
@@ -77,10 +68,10 @@ t.test(`bad marking is refused with a message naming it, and nothing is stored (
 
 t.test('the spec client\'s body is accepted from the patient and from the observer, and the doctor gets the station result', async (t) => {
   const room = await roomInFeedback()
-  const patient = await room.asPatient.post('/feedback/submit', specBody(room.code, 4, 3, 4, 3))
+  const patient = await room.asPatient.post('/feedback/submit', specBody(room.code, 4, 3, 4))
   t.equal(patient.status, 200)
   t.type(patient.json.feedbackId, 'number')
-  const observer = await room.asObserver.post('/feedback/submit', specBody(room.code, 1, 1, 2, 1))
+  const observer = await room.asObserver.post('/feedback/submit', specBody(room.code, 1, 1, 2))
   t.equal(observer.status, 200, 'an observer on an old client is not refused')
   await room.asDoctor.post(`/sessions/${room.code}/end`)
 
@@ -94,18 +85,18 @@ t.test('the spec client\'s body is accepted from the patient and from the observ
   t.same(fromPatient.domainScores, [
     { domain: 'DATA_GATHERING', mean: 4, grade: 'A', points: 4, criteriaCount: 1 },
     { domain: 'CLINICAL_MANAGEMENT', mean: 3, grade: 'B', points: 3, criteriaCount: 1 },
-    { domain: 'INTERPERSONAL', mean: 3.5, grade: 'A', points: 4, criteriaCount: 1 },
+    { domain: 'INTERPERSONAL', mean: 4, grade: 'A', points: 4, criteriaCount: 1 },
   ])
   t.equal(fromPatient.stationScore, 11)
-  t.equal(fromPatient.overallPerformance, 10.5, 'the existing sum keeps its meaning')
+  t.equal(fromPatient.overallPerformance, 4 + 3 + 4, 'the existing sum keeps its meaning')
   t.same(fromPatient.criteriaScores.map((c: { domain: string }) => c.domain), ['DATA_GATHERING', 'CLINICAL_MANAGEMENT', 'INTERPERSONAL'])
 })
 
 t.test('a judgement and areas are stored and returned, areas in the exam\'s order', async (t) => {
   const room = await roomInFeedback()
-  const observer = await room.asObserver.post('/feedback/submit', { ...specBody(room.code, 2, 1, 2, 2), globalJudgement: 'BORDERLINE', feedbackAreas: ['TIME', 'LANGUAGE'] })
+  const observer = await room.asObserver.post('/feedback/submit', { ...specBody(room.code, 2, 1, 2), globalJudgement: 'BORDERLINE', feedbackAreas: ['TIME', 'LANGUAGE'] })
   t.equal(observer.status, 200)
-  const patient = await room.asPatient.post('/feedback/submit', { ...specBody(room.code, 3, 3, 3, 3), globalJudgement: 'SATISFACTORY', feedbackAreas: null })
+  const patient = await room.asPatient.post('/feedback/submit', { ...specBody(room.code, 3, 3, 3), globalJudgement: 'SATISFACTORY', feedbackAreas: null })
   t.equal(patient.status, 200)
   await room.asDoctor.post(`/sessions/${room.code}/end`)
   const received = (await room.asDoctor.get('/feedback/received')).json.filter((item: { sessionCode: string }) => item.sessionCode === room.code)
