@@ -48,10 +48,12 @@ const requiredName = (label: string) =>
 
 const SubCriterionBody = v.object({ id: clientId, name: requiredName('Sub-criterion name'), order })
 
-/** Null or absent: not assigned yet (the spec's editor knows no domains); our editor requires one for a new criterion. */
-export const DomainField = v.nullish(
-  v.picklist(DOMAINS, (issue) => `Unknown domain ${issue.received}: a criterion's domain must be ${DOMAINS.join(', ')}`),
-  null,
+/**
+ * Null: not assigned yet; our editor requires one for a new criterion. Absent (the spec's editor knows no domains):
+ * an edit keeps the domain the criterion had (server/content/case-rules.ts).
+ */
+export const DomainField = v.optional(
+  v.nullable(v.picklist(DOMAINS, (issue) => `Unknown domain ${issue.received}: a criterion's domain must be ${DOMAINS.join(', ')}`)),
 )
 
 const CriterionBody = v.object({
