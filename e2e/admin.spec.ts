@@ -31,7 +31,8 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toBeFocused()
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('End')
-  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
+  // The last tab since issue 20's Find Partners.
+  await expect(tabs.getByRole('tab', { name: 'Find Partners' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Home')
   await expect(page.getByRole('tabpanel')).toContainText('Add New Case')
 
@@ -160,6 +161,13 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await screenshot(page, 'admin-cases')
   await page.getByRole('button', { name: 'Clear' }).click()
   await expect(page.getByLabel('Search cases')).toHaveValue('')
+  // Every criterion in a domain and every domain with a criterion: not among the cases needing domains (issue 17).
+  await page.getByLabel('Search cases').fill(title)
+  await expect(page.getByRole('list', { name: 'Cases' }).getByRole('listitem')).toHaveCount(1)
+  await page.getByLabel(/^Needs exam domains/).check()
+  await expect(page.getByText('No cases match your search.')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear' }).click()
+  await expect(page.getByLabel(/^Needs exam domains/)).not.toBeChecked()
 
   // A session of the topic draws the case, with the sections and criteria in the order set in the editor.
   const doctor = await newPlayer(browser, request, 'doctor')

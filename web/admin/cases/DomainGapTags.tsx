@@ -5,6 +5,7 @@ import { Chip } from '../../components/Chip.tsx'
 /** The admin list's flags for a case whose feedback cannot get a full station result yet (issue 17). */
 export function DomainGapTags({ criteria }: { criteria: CriterionView[] }) {
   const { unassigned, missing } = domainGaps(criteria)
+  if (criteria.length === 0) return <Chip $tone="warning">No feedback criteria</Chip>
   return (
     <>
       {unassigned > 0 && (
