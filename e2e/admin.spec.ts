@@ -31,7 +31,8 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toBeFocused()
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('End')
-  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible()
+  // The last tab since issue 20's Find Partners.
+  await expect(tabs.getByRole('tab', { name: 'Find Partners' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Home')
   await expect(page.getByRole('tabpanel')).toContainText('Add New Case')
 
@@ -51,9 +52,11 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await dialog.getByLabel('Patient notes').fill('You are worried it is contagious.')
   await addSections(dialog, 'Doctor', ['History', 'Examination'])
   await addSections(dialog, 'Patient', ['Opening line', 'Concerns'])
+  const domains = ['Interpersonal skills', 'Data gathering, technical and assessment skills', null]
   for (const [index, name] of ['Communication', 'Data gathering', 'Management'].entries()) {
     await dialog.getByRole('button', { name: 'Add Criterion' }).click()
     await group(dialog, `Criterion ${index + 1}`).getByLabel('Criterion name').fill(name)
+    if (domains[index]) await group(dialog, `Criterion ${index + 1}`).getByRole('combobox', { name: 'Exam domain' }).selectOption({ label: domains[index] })
   }
   const dataGathering = group(dialog, 'Criterion 2')
   await dataGathering.getByLabel('Has sub-criteria').check()
@@ -101,9 +104,15 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(dialog.getByRole('list', { name: 'Recall dates' }).getByRole('listitem')).toHaveText([/^2024-05-01/, /^2024-09-10/])
   await screenshotDialog(dialog, 'admin-case-editor')
 
+  // A new criterion must be put in one of the exam's domains before the case is saved.
+  await dialog.getByRole('button', { name: 'Create Case' }).click()
+  const management = group(dialog, 'Criterion 2').getByRole('combobox', { name: 'Exam domain' })
+  await expect(management).toHaveAccessibleDescription('Choose the exam domain this criterion is marked in')
+  await management.selectOption({ label: 'Clinical management skills' })
   await dialog.getByRole('button', { name: 'Create Case' }).click()
   await expect(dialog).toBeHidden()
   const saved = await api.findCase(title)
+  expect(saved?.feedbackCriteria.map((criterion) => criterion.domain)).toEqual(['INTERPERSONAL', 'CLINICAL_MANAGEMENT', 'DATA_GATHERING'])
   expect(saved?.doctorSections.map((section) => [section.title, section.order])).toEqual([['Examination', 0], ['History', 1]])
   expect(saved?.patientSections.map((section) => section.title)).toEqual(['Concerns', 'Opening line'])
   expect(saved?.feedbackCriteria.map((criterion) => [criterion.name, criterion.order])).toEqual([['Communication', 0], ['Management', 1], ['Data gathering', 2]])
@@ -152,6 +161,13 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await screenshot(page, 'admin-cases')
   await page.getByRole('button', { name: 'Clear' }).click()
   await expect(page.getByLabel('Search cases')).toHaveValue('')
+  // Every criterion in a domain and every domain with a criterion: not among the cases needing domains (issue 17).
+  await page.getByLabel('Search cases').fill(title)
+  await expect(page.getByRole('list', { name: 'Cases' }).getByRole('listitem')).toHaveCount(1)
+  await page.getByLabel(/^Needs exam domains/).check()
+  await expect(page.getByText('No cases match your search.')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear' }).click()
+  await expect(page.getByLabel(/^Needs exam domains/)).not.toBeChecked()
 
   // A session of the topic draws the case, with the sections and criteria in the order set in the editor.
   const doctor = await newPlayer(browser, request, 'doctor')
@@ -165,7 +181,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(notes.getByRole('heading', { level: 4 })).toHaveText(['Examination', 'History', 'Concerns', 'Opening line'])
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   await expectPhase(observer.page, 'Consultation')
-  await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering'])
+  await expect(observer.page.getByRole('form', { name: 'Feedback for the doctor' }).locator('legend')).toHaveText(['Communication', 'Management', 'Data gathering', 'Global judgement *', 'Feedback areas'])
 
   // In use by that session, the case stays; the dialog says why.
   const deleteButton = page.getByRole('button', { name: `Delete ${title} (revised)` })

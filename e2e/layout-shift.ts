@@ -1,4 +1,6 @@
 import type { Page, Route } from '@playwright/test'
+import { stationResult } from '../schemas/session/station-result.ts'
+import type { CriterionScore } from '../schemas/session/types.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem } from '../schemas/session-wire.ts'
 
 /**
@@ -57,6 +59,11 @@ export function activeSessions(count: number): ActiveSessionItem[] {
 }
 
 export function receivedFeedback(count: number): FeedbackReceivedItem[] {
+  const criteriaScores: CriterionScore[] = [
+    { criterionId: 'c1', criterionName: 'Data gathering', domain: 'DATA_GATHERING', score: 3, subScores: [] },
+    { criterionId: 'c2', criterionName: 'Management', domain: 'CLINICAL_MANAGEMENT', score: 3, subScores: [] },
+    { criterionId: 'c3', criterionName: 'Rapport', domain: 'INTERPERSONAL', score: 2, subScores: [] },
+  ]
   return Array.from({ length: count }, (_, index) => ({
     id: index + 1,
     sessionId: index + 1,
@@ -68,15 +75,15 @@ export function receivedFeedback(count: number): FeedbackReceivedItem[] {
     toUser: 'Test user',
     toUserEmail: null,
     comment: 'Clear explanation of the diagnosis; check understanding before moving on to the plan.',
-    overallPerformance: 6,
+    overallPerformance: 8,
     timestamp: '2026-11-20T19:00:00.000Z',
-    criteriaScores: [
-      { criterionId: 'c1', criterionName: 'Data gathering', score: 3, subScores: [] },
-      { criterionId: 'c2', criterionName: 'Management', score: 3, subScores: [] },
-    ],
+    criteriaScores,
     roundNumber: 1,
     caseTitle: 'Chest pain on exertion',
     caseId: 1,
     category: 'Cardiology',
+    ...stationResult(criteriaScores),
+    globalJudgement: 'BORDERLINE',
+    feedbackAreas: ['LANGUAGE', 'TIME'],
   }))
 }

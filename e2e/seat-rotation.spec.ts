@@ -26,6 +26,8 @@ test('three candidates rotate seats over three rounds: each sits in every seat, 
   await expect(ana.page.getByRole('button', { name: /Rotate/ }), 'the doctor gives no feedback').toHaveCount(0)
   await expect(cam.page.getByRole('button', { name: 'Submit & New Case' }), 'an observer asks for no plain new case').toHaveCount(0)
   await scoreAll(cam.page, [2, 2, 2])
+  // The observer marks as the exam's examiner: a global judgement is required (issue 17).
+  await cam.page.getByRole('radio', { name: /^Satisfactory/ }).check()
   await rotateButton(cam.page).click()
   const patientPending = cam.page.getByRole('dialog', { name: 'Patient Feedback Pending' })
   await patientPending.getByRole('button', { name: 'Wait' }).click()
@@ -43,6 +45,7 @@ test('three candidates rotate seats over three rounds: each sits in every seat, 
   await ben.page.getByRole('dialog', { name: 'End Consultation' }).getByRole('button', { name: 'End Consultation' }).click()
   await expectPhase(ana.page, 'Feedback')
   await scoreAll(ana.page, [3, 3, 3])
+  await ana.page.getByRole('radio', { name: /^Good/ }).check()
   await ana.page.getByRole('button', { name: 'Submit Feedback & Close' }).click()
   await expect(ana.page).toHaveURL(/\/dashboard$/)
   await scoreAll(cam.page, [4, 4, 4])

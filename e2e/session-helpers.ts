@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -40,8 +40,9 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     // An image address that does not exist: the findings modal must say it could not be loaded.
     visualData: imageFindings ? { type: 'image', content: `/uploads/images/${id.repeat(4)}.png` } : { type: 'text', content: testCase.findings },
     feedbackCriteria: [
-      { name: 'Data gathering', order: 0, subCriteria: [] },
-      { name: 'Management', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
+      { name: 'Data gathering', domain: 'DATA_GATHERING', order: 0, subCriteria: [] },
+      { name: 'Management', domain: 'CLINICAL_MANAGEMENT', order: 1, hasSubCriteria: true, subCriteria: [{ name: 'Plan', order: 0 }, { name: 'Safety netting', order: 1 }] },
+      ...(rapport ? [{ name: 'Rapport', domain: 'INTERPERSONAL', order: 2, subCriteria: [] }] : []),
     ],
     isRecallCase: Boolean(recallDate),
     recallDates: recallDate ? [recallDate] : [],
@@ -55,6 +56,8 @@ interface TopicOptions {
   imageFindings?: boolean
   /** Appended to the doctor's brief: case text with lists, bold or markup to render. */
   notesMarkup?: string
+  /** Adds a third, directly scored criterion in the interpersonal domain: all three exam domains are graded. */
+  rapport?: boolean
 }
 
 /** A new topic with `count` cases. */
@@ -108,6 +111,13 @@ export async function sessionByApi(doctor: Player, topic: string, joiners: Array
   await doctor.post(`/sessions/${sessionCode}/configure`, { sessionType: 'TOPIC', selectedTopics: [topic], readingTime: 1, consultationTime, timingType: 'COUNTDOWN', recallDate: '' })
   for (const [player, role] of joiners) await player.post(`/sessions/${sessionCode}/join-with-role`, { role })
   return sessionCode
+}
+
+/** The doctor starts the session and ends its reading and consultation: the others can give feedback. */
+export async function toFeedbackPhase(doctor: Player, code: string) {
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
 }
 
 /** Two signed-in players in a topic session of their own: the doctor hosting it, the patient joined. */

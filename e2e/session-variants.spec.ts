@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from './fixtures.ts'
-import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, uniqueRecallDate, unique } from './session-helpers.ts'
+import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, toFeedbackPhase, uniqueRecallDate, unique } from './session-helpers.ts'
 
 /** The rest of issue 5's done-means: recall mode, New Case, the pending-observer question and a reload. */
 
@@ -112,9 +112,7 @@ test('the patient asking for the next case is warned while the observer is still
     [patient, 'patient'],
     [observer, 'observer'],
   ])
-  await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+  await toFeedbackPhase(doctor, code)
   const p = patient.page
   await p.goto(roomUrl(code))
   await expectPhase(p, 'Feedback')

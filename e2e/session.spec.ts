@@ -130,6 +130,8 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await expectPhase(o, 'Feedback')
   await expect(o.getByRole('button', { name: 'Submit & New Case' })).toHaveCount(0)
   await scoreAll(o, [2, 1, 2])
+  // In the examiner's seat the observer also gives the exam's global judgement (issue 17).
+  await o.getByRole('radio', { name: /^Satisfactory/ }).check()
   await o.getByRole('button', { name: 'Submit Feedback & Close' }).click()
   await expect(o).toHaveURL(/\/dashboard$/)
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DOMAINS, type Domain } from './marking.ts'
 
 /**
  * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
@@ -47,9 +48,18 @@ const requiredName = (label: string) =>
 
 const SubCriterionBody = v.object({ id: clientId, name: requiredName('Sub-criterion name'), order })
 
+/**
+ * Null: not assigned yet; our editor requires one for a new criterion. Absent (the spec's editor knows no domains):
+ * an edit keeps the domain the criterion had (server/content/case-rules.ts).
+ */
+export const DomainField = v.optional(
+  v.nullable(v.picklist(DOMAINS, (issue) => `Unknown domain ${issue.received}: a criterion's domain must be ${DOMAINS.join(', ')}`)),
+)
+
 const CriterionBody = v.object({
   id: clientId,
   name: requiredName('Criterion name'),
+  domain: DomainField,
   order,
   hasSubCriteria: v.nullish(v.boolean('hasSubCriteria must be true or false')),
   subCriteria: v.nullish(v.pipe(v.array(SubCriterionBody, 'subCriteria must be a list'), v.maxLength(LIST_MAX, `At most ${LIST_MAX} sub-criteria`)), []),
@@ -147,6 +157,8 @@ export interface SubCriterionView {
 export interface CriterionView {
   id: string
   name: string
+  /** An addition to WIRE.md: the PLAB 2 domain the criterion is marked in, null while unassigned. */
+  domain: Domain | null
   order: number
   hasSubCriteria: boolean
   /** Always an array: the spec's client maps over it unguarded. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { RANDOM_TOPIC, type CriterionScore, type SessionConfig } from './session/types.ts'
+import { RANDOM_TOPIC, type CriterionScore, type SessionConfig, type StationMarking } from './session/types.ts'
+import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from './session/config-rules.ts'
 
 /**
@@ -105,6 +106,25 @@ export const SelectNewTopicBody = v.object({
   topic: v.pipe(v.string('Please choose a topic'), v.trim(), v.nonEmpty('Please choose a topic'), v.maxLength(100, 'Unknown topic')),
 })
 
+/** Issue 17's additions to the submission, both optional: a judgement (null: not given) and the areas ticked. */
+const StationMarkingFields = {
+  globalJudgement: v.optional(
+    v.nullable(v.picklist(GLOBAL_JUDGEMENTS, (issue) => `Unknown globalJudgement ${issue.received}: it must be ${GLOBAL_JUDGEMENTS.join(', ')}`)),
+  ),
+  feedbackAreas: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(v.picklist(FEEDBACK_AREAS, (issue) => `Unknown feedback area ${issue.received}: an area must be ${FEEDBACK_AREAS.join(', ')}`), 'feedbackAreas must be a list'),
+        v.rawCheck(({ dataset, addIssue }) => {
+          if (!dataset.typed) return
+          const twice = dataset.value.find((area, index) => dataset.value.indexOf(area) !== index)
+          if (twice) addIssue({ message: `feedbackAreas lists ${twice} twice` })
+        }),
+      ),
+    ),
+  ),
+}
+
 const SCORE_RULE = 'Scores must be whole numbers from 0 to 4'
 const score = v.optional(v.nullable(v.pipe(v.number(SCORE_RULE), v.integer(SCORE_RULE), v.minValue(0, SCORE_RULE), v.maxValue(4, SCORE_RULE))), null)
 const itemId = v.pipe(v.union([v.string(), v.number()], 'Criterion ids must be text'), v.transform(String), v.maxLength(100, 'Criterion ids must be text'))
@@ -133,7 +153,14 @@ export const FeedbackSubmitBody = v.object({
   requestRoleChange: v.optional(v.nullable(v.boolean('requestRoleChange must be true or false')), false),
   /** Not in the spec (issue 16): the next case with every seat moved on; a client that never sends it sees no change. */
   requestSeatRotation: v.optional(v.nullable(v.boolean('requestSeatRotation must be true or false')), false),
+  ...StationMarkingFields,
 })
+
+/** The submission's marking, or nothing when the client sent neither field (a client written for the spec). */
+export function toStationMarking(body: v.InferOutput<typeof FeedbackSubmitBody>): StationMarking | undefined {
+  if (body.globalJudgement === undefined && body.feedbackAreas === undefined) return undefined
+  return { globalJudgement: body.globalJudgement ?? null, feedbackAreas: body.feedbackAreas ?? [] }
+}
 
 /** The submitted scores as the session's rules take them. */
 export function toCriterionScores(body: v.InferOutput<typeof FeedbackSubmitBody>): CriterionScore[] {

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { RoleCaseView } from './case-views.ts'
 import type { CriterionScore, Phase, SessionRole, SessionStatus, SessionType, TimingType } from './session/types.ts'
+import type { DomainScore } from './session/station-result.ts'
+import type { FeedbackArea, GlobalJudgement } from './marking.ts'
 
 /**
  * What the session API answers and what the live channel sends (WIRE.md sections 3-5), shared by the server,
@@ -127,6 +129,13 @@ export interface FeedbackReceivedItem {
   caseTitle: string
   caseId: number | null
   category: string
+  /** Additions to WIRE.md (issue 17, docs/exam-marking.md): the station result derived from the scores at submission. */
+  domainScores: DomainScore[]
+  /** 0-12, the sum of the three domain points; null unless all three domains were graded. */
+  stationScore: number | null
+  /** Null when not given (always for a client that does not send it). */
+  globalJudgement: GlobalJudgement | null
+  feedbackAreas: FeedbackArea[]
 }
 
 /** GET /api/admin/sessions/{code}/events: the log as a maintainer reads it. */

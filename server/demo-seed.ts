@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { describeDemoAccounts, seedDemoAccounts } from './accounts/demo-accounts.ts'
-import { seedDemoBank } from './content/demo-bank.ts'
+import { DEMO_BANK_DIR, seedDemoBank } from './content/demo-bank.ts'
+import { readDemoBank } from './content/demo-bank-files.ts'
+import { assignDemoDomains } from './content/demo-domains.ts'
 import type { Db } from './db/connect.ts'
 
 export interface DemoSeedOptions {
@@ -19,7 +21,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, options: DemoSeed
   if (createdAccounts) log.info('Created the demo accounts')
   log.info(`\n${describeDemoAccounts()}`)
   if (options.bank === 'if-empty' && (await db.selectFrom('cases').select('id').limit(1).executeTakeFirst())) {
-    log.info('Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases)')
+    const given = await assignDemoDomains(db, await readDemoBank(DEMO_BANK_DIR))
+    log.info(`Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases); ${given} demo cases given their domains`)
     return
   }
   const bank = await seedDemoBank(db, { dataDir: options.dataDir })

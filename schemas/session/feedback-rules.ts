@@ -6,6 +6,7 @@
 import { chooseNextCase } from './case-selection.ts'
 import { evolve } from './evolve.ts'
 import { checkedScores, overallPerformance } from './feedback-scores.ts'
+import { checkedMarking } from './marking-rules.ts'
 import { ALL_COMPLETED, everyoneCompleted, sessionEnded, startCase } from './next-case.ts'
 import { activeParticipants, activeWithRole, requireParticipant } from './participants.ts'
 import { FEEDBACK_TOO_EARLY, requireAccepted } from './phase-rules.ts'
@@ -50,6 +51,7 @@ export function decideSubmitFeedback(state: SessionState, command: SubmitFeedbac
   if (giver.hasGivenFeedback) throw new SessionRuleError(409, 'You have already submitted feedback for this case')
   if (command.requestSeatRotation && !seatsRotatable(activeParticipants(state).map((p) => p.role))) throw new SessionRuleError(409, ROTATION_NEEDS_THREE)
   const criteriaScores = checkedScores(ctx.currentCriteria, command.criteriaScores)
+  const marking = checkedMarking(giver.role, command.marking)
   const doctor = activeWithRole(state, 'DOCTOR')
   if (!doctor) throw new SessionRuleError(400, 'No doctor found in this session')
 
@@ -63,6 +65,7 @@ export function decideSubmitFeedback(state: SessionState, command: SubmitFeedbac
     comment: command.comment,
     criteriaScores,
     overallPerformance: overallPerformance(criteriaScores),
+    ...marking,
     at: ctx.now,
   }
   return [submitted, ...afterFeedback(evolve(state, submitted), command, giver, doctor, ctx)]

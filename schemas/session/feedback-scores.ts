@@ -17,10 +17,13 @@ export const WHOLE_SCORES = 'Scores must be whole numbers from 0 to 4'
  */
 export function overallPerformance(criteriaScores: CriterionScore[]): number {
   let total = 0
-  for (const criterion of criteriaScores) {
-    total += (criterion.subScores.length === 0 ? criterion.score : meanOfScored(criterion.subScores.map((sub) => sub.score))) ?? 0
-  }
+  for (const criterion of criteriaScores) total += criterionValue(criterion) ?? 0
   return roundedScore(total)
+}
+
+/** What one criterion scores: its score, or the mean of its scored sub-scores; null when nothing is scored. */
+export function criterionValue(criterion: CriterionScore): number | null {
+  return criterion.subScores.length === 0 ? criterion.score : meanOfScored(criterion.subScores.map((sub) => sub.score))
 }
 
 /** What a criterion with sub-criteria scores: the mean of the sub-scores given so far; null while none is. */
@@ -53,7 +56,7 @@ export function checkedScores(criteria: CriterionShape[], submitted: CriterionSc
 
 function scoredDirectly(criterion: CriterionShape, given: CriterionScore): CriterionScore {
   if (given.score === null || given.subScores.length > 0) throw new SessionRuleError(400, RATINGS_REQUIRED)
-  return { criterionId: criterion.id, criterionName: criterion.name, score: given.score, subScores: [] }
+  return { criterionId: criterion.id, criterionName: criterion.name, domain: criterion.domain, score: given.score, subScores: [] }
 }
 
 function scoredThroughSubCriteria(criterion: CriterionShape, given: CriterionScore): CriterionScore {
@@ -67,6 +70,7 @@ function scoredThroughSubCriteria(criterion: CriterionShape, given: CriterionSco
   return {
     criterionId: criterion.id,
     criterionName: criterion.name,
+    domain: criterion.domain,
     score: null,
     subScores: criterion.subCriteria.map((sub) => ({
       subCriterionId: sub.id,

@@ -3,6 +3,7 @@
  * Pure data shared by the server (decide + append + fold + project) and the web client (display).
  * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
  */
+import type { Domain, FeedbackArea, GlobalJudgement } from '../marking.ts'
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
 /** CANCELLED is in the wire contract (WIRE.md, session JSON) for clients that read it; no event produces it. */
@@ -78,9 +79,17 @@ export interface CaseSummary {
   recallDates: string[]
 }
 
+/** The examiner's part of a feedback beyond the scores: a global judgement and the feedback areas ticked. */
+export interface StationMarking {
+  globalJudgement: GlobalJudgement | null
+  feedbackAreas: FeedbackArea[]
+}
+
 export interface CriterionShape {
   id: string
   name: string
+  /** The exam domain the case's author put it in; null while unassigned (cases from before domains). */
+  domain: Domain | null
   subCriteria: { id: string; name: string }[]
 }
 
@@ -93,6 +102,11 @@ export interface SubScore {
 export interface CriterionScore {
   criterionId: string
   criterionName: string
+  /**
+   * Copied from the case when the feedback is given, so a later edit of the case does not regrade it. Absent in
+   * submissions and in feedback given before domains; null for a criterion the case had not assigned.
+   */
+  domain?: Domain | null
   score: number | null
   subScores: SubScore[]
 }
@@ -120,6 +134,9 @@ export type SessionEvent =
       comment: string
       criteriaScores: CriterionScore[]
       overallPerformance: number
+      /** Absent in events stored before the exam's marking (issue 17); null when not given. */
+      globalJudgement?: GlobalJudgement | null
+      feedbackAreas?: FeedbackArea[]
       at: number
     }
   | { type: 'ParticipantCompleted'; userId: number; at: number }
@@ -159,6 +176,8 @@ export type SessionCommand =
       requestRoleChange: boolean
       /** The next case with every seat moved on (seat-rotation.ts): asks for the next case by itself. */
       requestSeatRotation: boolean
+      /** Absent when the client sent neither of its fields (a client written for the spec). */
+      marking?: StationMarking
     }
   | { type: 'Complete' }
   | { type: 'Leave'; reason: LeaveReason }

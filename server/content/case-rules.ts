@@ -75,11 +75,23 @@ function normaliseSections(sections: CaseBody['doctorSections'], newId: IdMaker)
 }
 
 function normaliseCriteria(criteria: CaseBody['feedbackCriteria'], newId: IdMaker): CriterionView[] {
-  return inOrder(criteria, 'criterion', newId).map(({ id, name, order, hasSubCriteria, subCriteria }) => {
+  return inOrder(criteria, 'criterion', newId).map(({ id, name, domain, order, hasSubCriteria, subCriteria }) => {
     const wanted = hasSubCriteria ?? subCriteria.length > 0
     const subs: SubCriterionView[] = wanted ? inOrder(subCriteria, 'sub', newId).map((sub) => ({ id: sub.id, name: sub.name, order: sub.order })) : []
-    return { id, name, order, hasSubCriteria: subs.length > 0, subCriteria: subs }
+    return { id, name, domain: domain ?? null, order, hasSubCriteria: subs.length > 0, subCriteria: subs }
   })
+}
+
+/**
+ * An edit from a client that sends no `domain` (the spec's editor) keeps each criterion's stored domain, matched by
+ * id; an explicit null still unassigns it.
+ */
+export function withKeptDomains(body: CaseBody, stored: readonly CriterionView[]): CaseBody {
+  const domains = new Map(stored.map((criterion) => [criterion.id, criterion.domain]))
+  const feedbackCriteria = body.feedbackCriteria.map((criterion) =>
+    criterion.domain === undefined && criterion.id ? { ...criterion, domain: domains.get(criterion.id) ?? null } : criterion,
+  )
+  return { ...body, feedbackCriteria }
 }
 
 function reconcileVisuals(visual: CaseBody['visualData'], imageUrl: CaseBody['imageUrl']): Pick<CaseContent, 'visualData' | 'imageUrl'> {

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
 import { CaseBody, CATEGORY_NAME_MAX, RecallDate } from '../../schemas/content.ts'
+import { DOMAINS } from '../../schemas/marking.ts'
 import { checkImageHeader, detectImageType, MAX_IMAGE_BYTES } from './image-files.ts'
 
 /**
@@ -28,7 +29,10 @@ const DemoCase = v.strictObject({
     ]),
     null,
   ),
-  feedbackCriteria: v.array(v.strictObject({ name: nonEmptyText, subCriteria: v.optional(v.array(nonEmptyText), []) })),
+  // Every shipped criterion is marked in one of the exam's domains (issue 17).
+  feedbackCriteria: v.array(
+    v.strictObject({ name: nonEmptyText, domain: v.picklist(DOMAINS, `must be one of ${DOMAINS.join(', ')}`), subCriteria: v.optional(v.array(nonEmptyText), []) }),
+  ),
   recallDates: v.optional(v.array(RecallDate), []),
 })
 type DemoCase = v.InferOutput<typeof DemoCase>
@@ -114,6 +118,7 @@ function toEditorState(demo: DemoCase, image: DemoImage | null) {
     visualData: image ? { type: 'image', content: `/uploads/images/${image.storedName}` } : demo.visualData,
     feedbackCriteria: demo.feedbackCriteria.map((criterion, order) => ({
       name: criterion.name,
+      domain: criterion.domain,
       order,
       hasSubCriteria: criterion.subCriteria.length > 0,
       subCriteria: criterion.subCriteria.map((name, subOrder) => ({ name, order: subOrder })),

@@ -3,7 +3,7 @@ import { CaseBody, CategoryBody, IdParams } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
-import { normaliseCase } from './case-rules.ts'
+import { normaliseCase, withKeptDomains } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
@@ -67,7 +67,9 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
 
   app.put('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
-    const content = normaliseCase(parseBody(CaseBody, request.body))
+    const body = parseBody(CaseBody, request.body)
+    const stored = await findCase(db, id)
+    const content = normaliseCase(stored ? withKeptDomains(body, stored.feedbackCriteria) : body)
     return findCase(db, savedCaseId(await saveCase(db, content, id)))
   })
 

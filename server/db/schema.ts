@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { CriterionView, SectionView, VisualData } from '../../schemas/content.ts'
+import type { FeedbackArea, GlobalJudgement } from '../../schemas/marking.ts'
+import type { DomainScore } from '../../schemas/session/station-result.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -154,6 +156,11 @@ export interface FeedbackTable {
   criteria_scores: Json<unknown>
   overall_performance: number
   created_at: Date
+  global_judgement: GlobalJudgement | null
+  feedback_areas: Json<FeedbackArea[]>
+  /** The station result at submission (schemas/session/station-result.ts): the three domains in DOMAINS order. */
+  domain_scores: Json<DomainScore[]>
+  station_score: number | null
 }
 
 /** The session each user created or joined last (committed last): the one their other sessions give way to. */

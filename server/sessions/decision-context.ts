@@ -37,6 +37,8 @@ export function criteriaShapes(criteria: CriterionView[]): CriterionShape[] {
   return criteria.map((criterion) => ({
     id: criterion.id,
     name: criterion.name,
+    // Cases stored before migration 0005 and the spec's editor may lack the key.
+    domain: criterion.domain ?? null,
     subCriteria: criterion.subCriteria.map((sub) => ({ id: sub.id, name: sub.name })),
   }))
 }

@@ -1,5 +1,6 @@
 import { sql, type Compilable, type OperationNodeSource, type Transaction } from 'kysely'
 import { evolve } from '../../schemas/session/index.ts'
+import { stationResult } from '../../schemas/session/station-result.ts'
 import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
@@ -119,6 +120,7 @@ function insertFeedback(trx: Db | Trx, state: SessionState, version: number, eve
       .select(column)
       .where('cases.id', '=', event.caseId)
   const giver = state.participants.find((p) => p.userId === event.fromUserId)
+  const result = stationResult(event.criteriaScores)
   return (
     trx
       .insertInto('feedback')
@@ -137,6 +139,11 @@ function insertFeedback(trx: Db | Trx, state: SessionState, version: number, eve
         criteria_scores: JSON.stringify(event.criteriaScores),
         overall_performance: event.overallPerformance,
         created_at: atOf(event),
+        // Events from before issue 17 carry neither: not given.
+        global_judgement: event.globalJudgement ?? null,
+        feedback_areas: JSON.stringify(event.feedbackAreas ?? []),
+        domain_scores: JSON.stringify(result.domainScores),
+        station_score: result.stationScore,
       })
       // A rebuild meets rows it wrote before: the copy taken at submission wins.
       .onConflict((oc) => oc.columns(['session_id', 'event_version']).doNothing())

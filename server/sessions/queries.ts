@@ -136,6 +136,10 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
     caseTitle: row.case_title,
     caseId: row.case_id,
     category: row.category_name,
+    domainScores: row.domain_scores,
+    stationScore: row.station_score,
+    globalJudgement: row.global_judgement,
+    feedbackAreas: row.feedback_areas,
   }))
 }
 

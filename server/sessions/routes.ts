@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores } from '../../schemas/session-api.ts'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
 import { isPlannedAhead } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import { conflict } from '../errors.ts'
@@ -142,6 +142,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       requestNewCase: body.requestNewCase ?? false,
       requestRoleChange: body.requestRoleChange ?? false,
       requestSeatRotation: body.requestSeatRotation ?? false,
+      marking: toStationMarking(body),
     })
     const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
     const stored = submitted

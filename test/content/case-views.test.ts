@@ -14,7 +14,7 @@ const fullCase: CaseView = {
   patientSections: [{ id: 'section-p', title: 'SECRET-PATIENT-SECTION-TITLE', content: 'SECRET-PATIENT-SECTION', order: 0 }],
   visualData: { type: 'text', content: 'Shared finding: ECG' },
   imageUrl: null,
-  feedbackCriteria: [{ id: 'criterion-1', name: 'SECRET-CRITERION', order: 0, hasSubCriteria: true, subCriteria: [{ id: 'sub-1', name: 'SECRET-SUB-CRITERION', order: 0 }] }],
+  feedbackCriteria: [{ id: 'criterion-1', name: 'SECRET-CRITERION', domain: 'INTERPERSONAL', order: 0, hasSubCriteria: true, subCriteria: [{ id: 'sub-1', name: 'SECRET-SUB-CRITERION', order: 0 }] }],
   isRecallCase: true,
   recallDates: ['2024-05-01'],
 }

@@ -13,6 +13,7 @@ const other = (await call(app, { method: 'POST', url: '/api/categories', headers
 const post = (body: object, headers = admin.auth) => call(app, { method: 'POST', url: '/api/cases', headers, body })
 const put = (id: number | string, body: object, headers = admin.auth) => call(app, { method: 'PUT', url: `/api/cases/${id}`, headers, body })
 const listCases = (headers = admin.auth) => call(app, { method: 'GET', url: '/api/cases', headers })
+const caseCount = async (title: string) => (await listCases()).json.filter((c: { title: string }) => c.title === title).length
 
 const editorState = {
   title: '  Chest pain in a 54-year-old  ',
@@ -54,7 +55,7 @@ t.test('an admin creates a case: normalised, and answered as the full WIRE case'
   t.equal(saved.feedbackCriteria[0].name, 'History')
   t.same(saved.feedbackCriteria[0].subCriteria.map((s: { name: string; order: number }) => [s.name, s.order]), [['Site', 0], ['Onset', 1]])
   t.match(saved.feedbackCriteria[0].subCriteria[1].id, /^sub-[0-9a-f]{12}$/)
-  t.same(saved.feedbackCriteria[1], { id: 'c2', name: 'Management', order: 1, hasSubCriteria: false, subCriteria: [] }, 'sub-criteria off clears them')
+  t.same(saved.feedbackCriteria[1], { id: 'c2', name: 'Management', domain: null, order: 1, hasSubCriteria: false, subCriteria: [] }, 'sub-criteria off clears them')
   t.same(saved.visualData, { type: 'text', content: 'ECG: ST elevation in II, III, aVF' })
   t.equal(saved.imageUrl, null, 'a text finding has no image URL')
   t.same([saved.isRecallCase, saved.recallDates], [true, ['2024-01-15', '2024-05-01']], 'recall dates de-duplicated and sorted')
@@ -85,6 +86,24 @@ t.test('edits keep order contiguous, and recall dates follow the flag', async (t
 
   const image = await put(saved.id, { ...moved.json, visualData: { type: 'image', content: 'https://example.org/x.png' }, imageUrl: 'https://example.org/old.png' })
   t.equal(image.json.imageUrl, 'https://example.org/x.png', 'an image finding sets the image URL')
+})
+
+t.test('criterion domains: set, kept by an edit that sends none (the spec\'s editor), unassigned by null; unknown ones named', async (t) => {
+  const withDomains = editorState.feedbackCriteria.map((criterion, index) => ({ ...criterion, domain: index === 0 ? 'CLINICAL_MANAGEMENT' : 'DATA_GATHERING' }))
+  const saved = (await post({ ...editorState, title: 'With domains', feedbackCriteria: withDomains })).json
+  t.same(saved.feedbackCriteria.map((c: { id: string; domain: string }) => [c.id, c.domain]), [['c1', 'DATA_GATHERING'], ['c2', 'CLINICAL_MANAGEMENT']])
+
+  const specEditor = saved.feedbackCriteria.map(({ domain: _, ...criterion }: { domain: string }) => criterion)
+  const kept = await put(saved.id, { ...saved, feedbackCriteria: [...specEditor, { name: 'Rapport', order: 2 }] })
+  t.same(kept.json.feedbackCriteria.map((c: { domain: string | null }) => c.domain), ['DATA_GATHERING', 'CLINICAL_MANAGEMENT', null], 'kept; a new one unassigned')
+
+  const unassigned = await put(saved.id, { ...kept.json, feedbackCriteria: kept.json.feedbackCriteria.map((c: object) => ({ ...c, domain: null })) })
+  t.same(unassigned.json.feedbackCriteria.map((c: { domain: string | null }) => c.domain), [null, null, null])
+
+  const unknown = await post({ ...editorState, title: 'Unknown domain case', feedbackCriteria: [{ name: 'History', domain: 'HISTORY' }] })
+  t.equal(unknown.status, 400)
+  t.match(unknown.json.validationErrors['feedbackCriteria.0.domain'], /^Unknown domain "HISTORY"/)
+  t.equal(await caseCount('Unknown domain case'), 0)
 })
 
 t.test('the recall date list: any signed-in user, sorted and distinct', async (t) => {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import t from 'tap'
 import { listCases, listRecallDates } from '../../server/content/cases-repo.ts'
 import { MEDICAL_TOPICS } from '../../schemas/content.ts'
+import { DOMAINS } from '../../schemas/marking.ts'
 import { DEMO_BANK_DIR, seedDemoBank } from '../../server/content/demo-bank.ts'
 import { readDemoBank } from '../../server/content/demo-bank-files.ts'
 import { freshDatabase } from '../helpers/db.ts'
@@ -39,6 +40,8 @@ t.test('it loads into an empty database and covers every topic', async (t) => {
   for (const c of cases) {
     const criteria = c.feedbackCriteria.length
     t.ok(criteria >= 4 && criteria <= 7, `${c.title}: ${criteria} criteria`)
+    // The exam grades every station in all three domains: a demo case without one would have no station score.
+    t.same(new Set(c.feedbackCriteria.map((criterion) => criterion.domain)), new Set(DOMAINS), `${c.title}: criteria in all three domains`)
     t.ok(c.feedbackCriteria.some((criterion) => criterion.hasSubCriteria), `${c.title}: some criteria have sub-criteria`)
     t.ok(c.doctorNotes && c.patientNotes && c.doctorSections.length > 0 && c.patientSections.length > 0, `${c.title}: both sides written`)
     t.same(headingsGivenTwice(c.doctorNotes, c.doctorSections), [], `${c.title}: the doctor's notes repeat no section's heading`)
@@ -54,6 +57,6 @@ function headingsGivenTwice(notes: string, sections: { title: string }[]): strin
 
 t.test('a second seed inserts nothing', async (t) => {
   const before = await listCases(database.db)
-  t.same(await seedDemoBank(database.db, { dataDir }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: before.length })
+  t.same(await seedDemoBank(database.db, { dataDir }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: before.length, casesGivenDomains: 0 })
   t.same(await listCases(database.db), before)
 })

@@ -22,7 +22,7 @@ t.test('an empty database gets every topic and every demo case, normalised like 
   // An admin already made one topic, in other letters: it is reused, not duplicated.
   await db.insertInto('categories').values({ name: 'CARDIOLOGY', description: null }).execute()
   const counts = await seedDemoBank(db, { dataDir, dir: FIXTURES })
-  t.same(counts, { categoriesCreated: 11, casesCreated: 3, casesAlreadyPresent: 0 })
+  t.same(counts, { categoriesCreated: 11, casesCreated: 3, casesAlreadyPresent: 0, casesGivenDomains: 0 })
 
   const categories = (await listCategories(db)).map((c) => c.name.toLowerCase()).sort()
   t.same(categories, MEDICAL_TOPICS.map((name) => name.toLowerCase()).sort(), 'the 12 topics, once each, even without a file')
@@ -33,8 +33,12 @@ t.test('an empty database gets every topic and every demo case, normalised like 
   t.same(palpitations.doctorSections.map((s) => [s.title, s.order]), [['Task', 0], ['Setting', 1]])
   t.match(palpitations.doctorSections[0].id, /^section-[0-9a-f]{12}$/)
   t.same(
-    palpitations.feedbackCriteria.map((c) => [c.name, c.order, c.hasSubCriteria, c.subCriteria.map((s) => `${s.order}:${s.name}`)]),
-    [['Data gathering', 0, true, ['0:Onset', '1:Red flags']], ['Clinical management', 1, false, []], ['Interpersonal skills', 2, false, []]],
+    palpitations.feedbackCriteria.map((c) => [c.name, c.domain, c.order, c.hasSubCriteria, c.subCriteria.map((s) => `${s.order}:${s.name}`)]),
+    [
+      ['Data gathering', 'DATA_GATHERING', 0, true, ['0:Onset', '1:Red flags']],
+      ['Clinical management', 'CLINICAL_MANAGEMENT', 1, false, []],
+      ['Interpersonal skills', 'INTERPERSONAL', 2, false, []],
+    ],
   )
   t.same([palpitations.isRecallCase, palpitations.recallDates], [true, ['2025-01-08', '2025-03-12']])
   t.same([palpitations.visualData, palpitations.imageUrl], [{ type: 'text', content: 'ECG: sinus rhythm, rate 64.' }, null])
@@ -53,9 +57,23 @@ t.test('an empty database gets every topic and every demo case, normalised like 
 t.test('a second seed inserts nothing and writes no file', async (t) => {
   const filesBefore = readdirSync(imageDir)
   const casesBefore = await listCases(db)
-  t.same(await seedDemoBank(db, { dataDir, dir: FIXTURES }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: 3 })
+  t.same(await seedDemoBank(db, { dataDir, dir: FIXTURES }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: 3, casesGivenDomains: 0 })
   t.same(await listCases(db), casesBefore)
   t.same(readdirSync(imageDir), filesBefore)
+})
+
+t.test('demo cases stored before domains get the shipped domains; a domain an admin chose or a renamed criterion is left alone', async (t) => {
+  const [stored] = await db.selectFrom('cases').select(['id', 'feedback_criteria']).where('title', '=', 'Fixture: palpitations in a runner').execute()
+  const criteria = stored.feedback_criteria as Array<{ name: string; domain: string | null }>
+  // As migration 0005 leaves them, except one the admin has assigned and one renamed since.
+  const before = criteria.map((c, index) => ({ ...c, name: index === 2 ? 'Rapport' : c.name, domain: index === 1 ? 'INTERPERSONAL' : null }))
+  await db.updateTable('cases').set({ feedback_criteria: JSON.stringify(before) }).where('id', '=', stored.id).execute()
+
+  const counts = await seedDemoBank(db, { dataDir, dir: FIXTURES })
+  t.equal(counts.casesGivenDomains, 1)
+  const after = (await listCases(db)).find((c) => c.id === stored.id)!
+  t.same(after.feedbackCriteria.map((c) => [c.name, c.domain]), [['Data gathering', 'DATA_GATHERING'], ['Clinical management', 'INTERPERSONAL'], ['Rapport', null]])
+  t.equal((await seedDemoBank(db, { dataDir, dir: FIXTURES })).casesGivenDomains, 0, 'a second run changes nothing')
 })
 
 t.test('the image folder is refilled even when the cases already exist (a new DATA_DIR on the same database)', async (t) => {
@@ -84,6 +102,8 @@ t.test('a bad file fails loudly, naming the file, the case and the field, and wr
     ['a typo in a key', brokenBank((b) => void (b.cases[0].recalDates = [])), /cardiology\.json, case 1 "Fixture: palpitations in a runner": recalDates: /],
     ['an impossible date', brokenBank((b) => void (b.cases[0].recallDates = ['2025-02-30'])), /case 1 .*: recallDates\.0: Recall dates must be real calendar dates/],
     ['a criterion without a name', brokenBank((b) => void (b.cases[0].feedbackCriteria[0].name = ' ')), /case 1 .*: feedbackCriteria\.0\.name: must not be empty/],
+    ['an unknown domain', brokenBank((b) => void (b.cases[0].feedbackCriteria[1].domain = 'MANAGEMENT')), /case 1 .*: feedbackCriteria\.1\.domain: must be one of DATA_GATHERING, CLINICAL_MANAGEMENT, INTERPERSONAL/],
+    ['a criterion without a domain', brokenBank((b) => void delete b.cases[0].feedbackCriteria[0].domain), /case 1 .*: feedbackCriteria\.0\.domain: /],
     ['a missing image', brokenBank((b) => void (b.cases[0].visualData = { type: 'image', content: 'demo/nope.png' })), /case 1 .*: visualData\.content: demo\/nope\.png does not exist/],
     ['an image path outside the bank', brokenBank((b) => void (b.cases[0].visualData = { type: 'image', content: '../../secret.png' })), /case 1 .*: visualData\.content: must be demo\/<file>/],
     ['no category', brokenBank((b) => void delete b.category), /cardiology\.json: category: /],

@@ -40,8 +40,8 @@ export const CATALOG: CaseSummary[] = [
 export const CATEGORY_NAMES = ['Cardiology', 'Respiratory', 'Neurology', 'Dermatology']
 
 export const CRITERIA: CriterionShape[] = [
-  { id: 'c1', name: 'Data gathering', subCriteria: [] },
-  { id: 'c2', name: 'Management', subCriteria: [{ id: 's1', name: 'Plan' }, { id: 's2', name: 'Safety net' }] },
+  { id: 'c1', name: 'Data gathering', domain: 'DATA_GATHERING', subCriteria: [] },
+  { id: 'c2', name: 'Management', domain: 'CLINICAL_MANAGEMENT', subCriteria: [{ id: 's1', name: 'Plan' }, { id: 's2', name: 'Safety net' }] },
 ]
 
 export const DEFAULT_CONFIG: SessionConfig = {
@@ -77,6 +77,10 @@ export function scores(direct = 3, plan = 2, safetyNet = 4): CriterionScore[] {
     },
   ]
 }
+
+/** The scores as the event stores them: each criterion carries the case's domain. */
+export const storedScores = (...args: Parameters<typeof scores>): CriterionScore[] =>
+  scores(...args).map((score) => ({ ...score, domain: CRITERIA.find((criterion) => criterion.id === score.criterionId)?.domain ?? null }))
 
 export function feedback(over: Partial<Extract<SessionCommand, { type: 'SubmitFeedback' }>> = {}): SessionCommand {
   return { type: 'SubmitFeedback', comment: 'Good rapport', criteriaScores: scores(), requestNewCase: false, requestRoleChange: false, requestSeatRotation: false, ...over }

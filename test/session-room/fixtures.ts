@@ -24,8 +24,8 @@ export function patientCase(id = 10): PatientCaseView {
     patientNotes: 'You are worried.',
     patientSections: [],
     feedbackCriteria: [
-      { id: 'c2', name: 'Management', order: 1, hasSubCriteria: true, subCriteria: [{ id: 's2', name: 'Plan', order: 1 }, { id: 's1', name: 'Safety net', order: 0 }] },
-      { id: 'c1', name: 'Data gathering', order: 0, hasSubCriteria: false, subCriteria: [] },
+      { id: 'c2', name: 'Management', domain: 'CLINICAL_MANAGEMENT', order: 1, hasSubCriteria: true, subCriteria: [{ id: 's2', name: 'Plan', order: 1 }, { id: 's1', name: 'Safety net', order: 0 }] },
+      { id: 'c1', name: 'Data gathering', domain: 'DATA_GATHERING', order: 0, hasSubCriteria: false, subCriteria: [] },
     ],
   }
 }

@@ -1,6 +1,8 @@
 import t from 'tap'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { RATINGS_REQUIRED, slotId } from '../../web/session/room/feedback-form.ts'
+import { EMPTY_DRAFT, RATINGS_REQUIRED, slotId } from '../../web/session/room/feedback-form.ts'
+import { NO_MARKING } from '../../web/session/room/marking-form.ts'
+import { areasRequired, OBSERVER_JUDGEMENT_REQUIRED } from '../../schemas/session/marking-rules.ts'
 import { FORM_RESET_DELAY_MS, roomMachine } from '../../web/session/room/room-machine.ts'
 import type { FeedbackSubmission } from '../../web/session/room/submit-choices.ts'
 import { draftCase } from '../../web/session/room/room-state.ts'
@@ -78,6 +80,7 @@ t.test('the form refuses to submit until every slot is scored, and only in the f
   t.ok(actor.getSnapshot().matches({ room: 'editing' }), 'observers cannot ask for a new case')
 
   actor.send({ type: 'COMMENT', text: 'Good rapport' })
+  actor.send({ type: 'MARKING', marking: { globalJudgement: 'GOOD', feedbackAreas: [] } })
   actor.send({ type: 'SUBMIT', choice: 'close' })
   await waitFor(actor, (s) => s.matches({ room: 'closed' }))
   t.equal(sent.length, 1)
@@ -97,6 +100,8 @@ t.test('the form refuses to submit until every slot is scored, and only in the f
       },
     ],
     requestNewCase: false,
+    globalJudgement: 'GOOD',
+    feedbackAreas: [],
   })
   actor.send({ type: 'SUBMIT', choice: 'close' })
   t.equal(sent.length, 1, 'a second submit is blocked')
@@ -146,6 +151,7 @@ t.test('an observer rotating the seats is asked about a patient still scoring, f
   const { actor, sent } = room(OBSERVER_ID, { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 })
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', userRole: 'OBSERVER' }), serverNow: T0 })
   scoreAll(actor)
+  actor.send({ type: 'MARKING', marking: { globalJudgement: 'SATISFACTORY', feedbackAreas: [] } })
   actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
   t.ok(actor.getSnapshot().matches({ room: 'confirmingPatient' }), 'the patient has not scored')
   actor.send({ type: 'WAIT' })
@@ -306,21 +312,21 @@ t.test('a kept draft comes back into the untouched form of its case and round, a
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', timerStartTimestamp: T0 + 120_000 }), serverNow: T0 + 200_000 })
   t.equal(draftCase(context().session!), forCase, 'the reloaded page names the same form')
   actor.send({ type: 'RESTORE_DRAFT', forCase: '11|1', saved: kept })
-  t.same(context().draft, { scores: {}, comment: '' }, 'a draft kept for another case is not used')
+  t.same(context().draft, EMPTY_DRAFT, 'a draft kept for another case is not used')
   actor.send({ type: 'RESTORE_DRAFT', forCase, saved: kept })
-  t.same(context().draft, { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2 }, comment: 'Good rapport' }, 'slots this case does not have and half steps are dropped')
+  t.same(context().draft, { scores: { [slotId('c1')]: 3, [slotId('c2', 's1')]: 2 }, comment: 'Good rapport', marking: NO_MARKING }, 'slots this case does not have and half steps are dropped')
 
   const typed = room()
   typed.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
   typed.actor.send({ type: 'COMMENT', text: 'typed since' })
   typed.actor.send({ type: 'RESTORE_DRAFT', forCase, saved: kept })
-  t.same(typed.context().draft, { scores: {}, comment: 'typed since' }, 'never over what was typed since')
+  t.same(typed.context().draft, { ...EMPTY_DRAFT, comment: 'typed since' }, 'never over what was typed since')
 
   const garbled = room()
   garbled.actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
   for (const saved of [null, 'text', { scores: 'x', comment: '' }, { scores: {}, comment: 7 }]) {
     garbled.actor.send({ type: 'RESTORE_DRAFT', forCase, saved })
-    t.same(garbled.context().draft, { scores: {}, comment: '' }, `nothing from ${JSON.stringify(saved)}`)
+    t.same(garbled.context().draft, EMPTY_DRAFT, `nothing from ${JSON.stringify(saved)}`)
   }
 })
 
@@ -394,4 +400,38 @@ t.test("the doctor's own end of the consultation ends a notice too", async (t) =
   t.ok(context().notice)
   actor.send({ type: 'CONSULTATION_ENDED' })
   t.equal(context().notice, null)
+})
+
+t.test('the observer must judge, and say why for Borderline, before anything is sent; the patient may leave both out', async (t) => {
+  const observer = room(OBSERVER_ID)
+  observer.actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', userRole: 'OBSERVER', timerStartTimestamp: null, totalTime: 0, timeRemaining: 0 }), serverNow: T0 })
+  scoreAll(observer.actor)
+  observer.actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.same([observer.context().formError, observer.context().refusals, observer.sent.length], [OBSERVER_JUDGEMENT_REQUIRED, 1, 0])
+  observer.actor.send({ type: 'MARKING', marking: { globalJudgement: 'BORDERLINE', feedbackAreas: [] } })
+  t.equal(observer.context().formError, null, 'the message goes with the next change')
+  observer.actor.send({ type: 'SUBMIT', choice: 'close' })
+  t.same([observer.context().formError, observer.context().refusals, observer.sent.length], [areasRequired('BORDERLINE'), 2, 0])
+  observer.actor.send({ type: 'MARKING', marking: { globalJudgement: 'BORDERLINE', feedbackAreas: ['LISTENING', 'TIME'] } })
+  observer.actor.send({ type: 'SUBMIT', choice: 'close' })
+  await waitFor(observer.actor, (s) => s.matches({ room: 'closed' }))
+  t.match(observer.sent[0], { globalJudgement: 'BORDERLINE', feedbackAreas: ['LISTENING', 'TIME'] })
+
+  const patient = room(PATIENT_ID)
+  patient.actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', timerStartTimestamp: null, totalTime: 0, timeRemaining: 0 }), serverNow: T0 })
+  scoreAll(patient.actor)
+  patient.actor.send({ type: 'SUBMIT', choice: 'close' })
+  await waitFor(patient.actor, (s) => s.matches({ room: 'closed' }))
+  t.match(patient.sent[0], { globalJudgement: null, feedbackAreas: [] })
+})
+
+t.test('a kept draft brings its judgement and areas back; one kept before them brings none', async (t) => {
+  const { actor, context } = room(OBSERVER_ID)
+  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'CONSULTATION', userRole: 'OBSERVER', timerStartTimestamp: T0 }), serverNow: T0 })
+  const forCase = draftCase(context().session!)
+  const marking = { globalJudgement: 'UNSATISFACTORY', feedbackAreas: ['TIME', 'RAPPORT', 'TIME', 'POSTURE'] }
+  actor.send({ type: 'RESTORE_DRAFT', forCase, saved: { scores: {}, comment: '', marking } })
+  t.same(context().draft.marking, NO_MARKING, 'an unknown area spoils the kept marking, not the rest')
+  actor.send({ type: 'RESTORE_DRAFT', forCase, saved: { scores: {}, comment: 'x', marking: { ...marking, feedbackAreas: ['TIME', 'RAPPORT'] } } })
+  t.same(context().draft.marking, { globalJudgement: 'UNSATISFACTORY', feedbackAreas: ['RAPPORT', 'TIME'] })
 })

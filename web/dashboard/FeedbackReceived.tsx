@@ -1,20 +1,19 @@
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
 import { formatScore } from '../session/room/feedback-form.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { debriefPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
-import { CRITERION_WORDS, OVERALL_WORDS, criterionBand, maximumOverall, overallBand, receivedCriterionScore, type Band } from './score-bands.ts'
+import { CriterionScores } from './CriterionScores.tsx'
+import { BAND_COLOURS, OVERALL_WORDS, maximumOverall, overallBand, type Band } from './score-bands.ts'
+import { StationList } from './StationList.tsx'
+import { StationResult } from './StationResult.tsx'
 
-const BAND_COLOURS: Record<Band, { text: string; background: string }> = {
-  high: { text: '#166534', background: '#dcfce7' },
-  medium: { text: '#92400e', background: '#fef3c7' },
-  low: { text: '#991b1b', background: '#fee2e2' },
-}
-
-/** Feedback other participants gave the user, newest first, with the scores in their bands (SPEC section 9). */
+/**
+ * Feedback other participants gave the user, newest first, with the scores in their bands (SPEC section 9),
+ * grouped by station with its raters side by side (issue 17).
+ */
 export function FeedbackReceived({ items }: { items: FeedbackReceivedItem[] }) {
   return (
     <section aria-labelledby="feedback-received-heading">
@@ -22,17 +21,13 @@ export function FeedbackReceived({ items }: { items: FeedbackReceivedItem[] }) {
       {items.length === 0 ? (
         <Muted>No feedback yet. It appears here after you play the doctor in a session.</Muted>
       ) : (
-        <List>
-          {items.map((item) => (
-            <FeedbackCard key={item.id} item={item} />
-          ))}
-        </List>
+        <StationList items={items} renderCard={(item, disagreements) => <FeedbackCard key={item.id} item={item} disagreements={disagreements} />} />
       )}
     </section>
   )
 }
 
-function FeedbackCard({ item }: { item: FeedbackReceivedItem }) {
+function FeedbackCard({ item, disagreements }: { item: FeedbackReceivedItem; disagreements: ReadonlySet<string> }) {
   const band = overallBand(item.overallPerformance, item.criteriaScores.length)
   const outOf = maximumOverall(item.criteriaScores.length)
   return (
@@ -53,26 +48,12 @@ function FeedbackCard({ item }: { item: FeedbackReceivedItem }) {
             {formatScore(item.overallPerformance)} / {outOf}
           </strong>
           <span>{OVERALL_WORDS[band]}</span>
+          {/* Beside the exam's station score, this one says what it adds up. */}
+          <small>criteria total</small>
         </Overall>
       </Top>
-      <Scores>
-        {item.criteriaScores.map((criterion) => {
-          const score = receivedCriterionScore(criterion)
-          const criterionBandValue = score === null ? null : criterionBand(score)
-          return (
-            <li key={criterion.criterionId}>
-              <span>{criterion.criterionName}</span>
-              {score === null || criterionBandValue === null ? (
-                <span>Not scored</span>
-              ) : (
-                <Pill $band={criterionBandValue}>
-                  {formatScore(score)} / {MAX_SCORE} · {CRITERION_WORDS[criterionBandValue]}
-                </Pill>
-              )}
-            </li>
-          )
-        })}
-      </Scores>
+      <StationResult item={item} disagreements={disagreements} />
+      <CriterionScores criteria={item.criteriaScores} disagreements={disagreements} />
       {item.comment.trim() && <Comment>“{item.comment}”</Comment>}
       {item.caseId !== null && (
         <DebriefLink href={debriefPath(item.sessionCode, item.roundNumber)}>
@@ -87,15 +68,8 @@ const Muted = styled.p`
   color: ${theme.color.muted};
 `
 
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: 12px;
-`
-
 const Card = styled.li`
+  min-width: 0;
   padding: 16px;
   background: ${theme.color.surface};
   border-radius: ${theme.radius.medium};
@@ -136,25 +110,10 @@ const Overall = styled.p<{ $band: Band }>`
   background: ${({ $band }) => BAND_COLOURS[$band].background};
   strong { font-size: 1.3rem; }
   span { font-size: 0.85rem; font-weight: 600; }
+  small { font-size: 0.75rem; }
 `
 
-const Scores = styled.ul`
-  margin: 12px 0 0;
-  padding: 0;
-  list-style: none;
-  display: grid;
-  gap: 6px;
-  li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; }
-`
 
-const Pill = styled.span<{ $band: Band }>`
-  padding: 1px 10px;
-  border-radius: ${theme.radius.round};
-  font-weight: 600;
-  font-size: 0.9rem;
-  color: ${({ $band }) => BAND_COLOURS[$band].text};
-  background: ${({ $band }) => BAND_COLOURS[$band].background};
-`
 
 const Comment = styled.blockquote`
   margin: 12px 0 0;

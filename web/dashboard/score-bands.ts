@@ -1,5 +1,4 @@
-import type { CriterionScore } from '../../schemas/session/types.ts'
-import { MAX_SCORE, meanOfScored, roundedScore } from '../../schemas/session/feedback-scores.ts'
+import { criterionValue, MAX_SCORE, roundedScore } from '../../schemas/session/feedback-scores.ts'
 
 /**
  * The colour bands of SPEC section 9. The overall score is the sum of the criterion scores (docs/decisions.md),
@@ -25,13 +24,17 @@ export function criterionBand(score: number): Band {
   return 'low'
 }
 
+export const BAND_COLOURS: Record<Band, { text: string; background: string }> = {
+  high: { text: '#166534', background: '#dcfce7' },
+  medium: { text: '#92400e', background: '#fef3c7' },
+  low: { text: '#991b1b', background: '#fee2e2' },
+}
+
 export const OVERALL_WORDS: Record<Band, string> = { high: 'Strong', medium: 'Developing', low: 'Needs work' }
 export const CRITERION_WORDS: Record<Band, string> = { high: 'Good', medium: 'Medium', low: 'Poor' }
 
 /** A criterion's score as given: direct, or the mean of its scored sub-criteria; null if nothing was scored. */
-export function receivedCriterionScore(criterion: CriterionScore): number | null {
-  return criterion.subScores.length === 0 ? criterion.score : meanOfScored(criterion.subScores.map((sub) => sub.score))
-}
+export const receivedCriterionScore = criterionValue
 
 export function maximumOverall(criteriaCount: number): number {
   return MAX_SCORE * criteriaCount

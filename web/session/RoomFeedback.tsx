@@ -26,7 +26,8 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
     setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
   }, [closing, disconnect])
 
-  if (!givesFeedback(session.role)) return null
+  const { role } = session
+  if (!role || !givesFeedback(role)) return null
   if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) {
     const doctorFinished = session.participants.some((p) => p.role === 'doctor' && p.hasCompleted)
     return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase ? (doctorFinished ? 'doctorFinished' : 'noCaseLeft') : null} />
@@ -44,6 +45,7 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
         busy={!snapshot.matches({ room: 'editing' })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}
         onComment={(text) => send({ type: 'COMMENT', text })}
+        marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}
         onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
       />
       <ScorerPendingDialog

@@ -8,6 +8,7 @@ import { Checkbox, EditorField, Group, Hint, ItemCard, ItemHeader } from './edit
 import { focusFirstFieldOfLastItem, ItemControls } from './ItemControls.tsx'
 import { moveItem, newCriterion, removeItem, replaceItem } from './editor-state.ts'
 import { SubCriteriaEditor } from './SubCriteriaEditor.tsx'
+import { DomainSelect } from './DomainSelect.tsx'
 
 interface CriteriaEditorProps {
   criteria: CriterionView[]
@@ -60,6 +61,7 @@ export function CriteriaEditor({ criteria, onChange, errors }: CriteriaEditorPro
               />
             </ItemHeader>
             <EditorField label="Criterion name" value={criterion.name} onChange={(name) => update(index, { name })} error={errors[`${prefix}.name`]} required />
+            <DomainSelect value={criterion.domain} onChange={(domain) => update(index, { domain })} error={errors[`${prefix}.domain`]} />
             <Checkbox>
               <input type="checkbox" checked={criterion.hasSubCriteria} onChange={(event) => toggleSubCriteria(index, event.target.checked)} />
               Has sub-criteria

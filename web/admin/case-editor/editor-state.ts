@@ -99,7 +99,7 @@ export const replaceItem = <T>(list: T[], index: number, item: T): T[] => list.m
 
 export const newSection = (order: number): SectionView => ({ id: newItemId('section'), title: '', content: '', order })
 
-export const newCriterion = (order: number): CriterionView => ({ id: newItemId('criterion'), name: '', order, hasSubCriteria: false, subCriteria: [] })
+export const newCriterion = (order: number): CriterionView => ({ id: newItemId('criterion'), name: '', domain: null, order, hasSubCriteria: false, subCriteria: [] })
 
 export const newSubCriterion = (order: number): SubCriterionView => ({ id: newItemId('sub'), name: '', order })
 

@@ -3,6 +3,7 @@ import { CaseBody, type CaseView } from '../../../schemas/content.ts'
 import { validate, type FieldErrors } from '../../../schemas/validate.ts'
 import { ApiError, errorMessage } from '../../api/client.ts'
 import { saveCase } from '../../api/content.ts'
+import { unassignedDomainErrors } from './DomainSelect.tsx'
 import { draftFrom, editorStateFrom, emptyEditorState, type EditorState } from './editor-state.ts'
 
 /**
@@ -20,10 +21,11 @@ export function useCaseEditor(editing: CaseView | null, onSaved: (saved: CaseVie
   const [uploading, setUploading] = useState(false)
 
   const dirty = useMemo(() => JSON.stringify(state) !== JSON.stringify(initial), [state, initial])
+  const savedCriterionIds = useMemo(() => new Set(editing?.feedbackCriteria.map((criterion) => criterion.id)), [editing])
   const clientErrors = useMemo(() => {
     const result = validate(CaseBody, draftFrom(state))
-    return result.ok ? {} : result.errors
-  }, [state])
+    return { ...unassignedDomainErrors(state.feedbackCriteria, savedCriterionIds), ...(result.ok ? {} : result.errors) }
+  }, [state, savedCriterionIds])
   const errors = attempted ? { ...serverErrors, ...clientErrors } : serverErrors
 
   // Closing the tab or reloading would lose the same work that the close button asks about.

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { CaseView } from '../../../schemas/content.ts'
 import { theme } from '../../theme.ts'
 import { EmptyState, RowActions, SmallButton } from '../controls.tsx'
+import { DomainGapTags } from './DomainGapTags.tsx'
 
 interface CaseListProps {
   cases: CaseView[]
@@ -23,6 +24,7 @@ export function CaseList({ cases, filtered, onEdit, onDelete }: CaseListProps) {
             <Tags>
               <Tag>{item.category.name}</Tag>
               {item.isRecallCase && <Tag $tone="recall">Recall</Tag>}
+              <DomainGapTags criteria={item.feedbackCriteria} />
             </Tags>
             {item.description && <Description>{item.description}</Description>}
             <Facts>

@@ -17,6 +17,9 @@ import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { PhaseHeading } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
+import { StationMarkingFields } from './StationMarkingFields.tsx'
+import type { StationMarking } from '../../../schemas/session/types.ts'
+import type { LowerRole } from '../../../schemas/session-wire.ts'
 
 const CHOICE_LABELS: Record<SubmitChoice, string> = {
   close: 'Submit Feedback & Close',
@@ -40,6 +43,8 @@ export interface FeedbackFormProps {
   busy: boolean
   onScore: (slot: string, score: number) => void
   onComment: (text: string) => void
+  /** The judgement and areas (StationMarkingFields) of the room's form; the role decides what is required. */
+  marking?: { role: LowerRole; onChange: (marking: StationMarking) => void }
   onSubmit: (choice: SubmitChoice) => void
 }
 
@@ -94,6 +99,7 @@ export function FeedbackForm(props: FeedbackFormProps) {
             )}
           </Criterion>
         ))}
+        {props.marking && <StationMarkingFields role={props.marking.role} marking={props.draft.marking} refusals={refusals} onChange={props.marking.onChange} />}
         <label htmlFor={commentId}>Additional comments</label>
         <Comment id={commentId} value={props.draft.comment} onChange={(event) => props.onComment(event.target.value)} rows={4} maxLength={5000} />
       </Fields>

@@ -7,7 +7,8 @@ import * as v from 'valibot'
 import type { CriterionView } from '../../../schemas/content.ts'
 import { MAX_TEXT } from '../../../schemas/session-api.ts'
 import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED, isWholeScore, meanOfScored, roundedScore } from '../../../schemas/session/feedback-scores.ts'
-import type { CriterionScore } from '../../../schemas/session/types.ts'
+import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
+import { isEmptyMarking, NO_MARKING, SavedMarking } from './marking-form.ts'
 
 export { RATINGS_REQUIRED }
 
@@ -19,9 +20,11 @@ export type ScoreSlots = Readonly<Record<string, number>>
 export interface FeedbackDraft {
   scores: ScoreSlots
   comment: string
+  /** The global judgement and feedback areas (marking-form.ts). */
+  marking: StationMarking
 }
 
-export const EMPTY_DRAFT: FeedbackDraft = { scores: {}, comment: '' }
+export const EMPTY_DRAFT: FeedbackDraft = { scores: {}, comment: '', marking: NO_MARKING }
 
 export const NO_CRITERIA = 'No feedback criteria defined for this case. Please contact the administrator.'
 
@@ -82,17 +85,18 @@ export function toCriteriaScores(criteria: readonly CriterionView[], scores: Sco
 const SavedDraft = v.object({
   scores: v.record(v.string(), v.number()),
   comment: v.pipe(v.string(), v.maxLength(MAX_TEXT)),
+  marking: SavedMarking,
 })
 
 /** A kept draft back in the form, each score checked against this case's slots and steps as if given now. */
 export function restoredDraft(saved: unknown, criteria: readonly CriterionView[]): FeedbackDraft {
   const parsed = v.safeParse(SavedDraft, saved)
   if (!parsed.success) return EMPTY_DRAFT
-  const { scores, comment } = parsed.output
-  return Object.entries(scores).reduce((draft, [slot, score]) => withScore(draft, criteria, slot, score), { scores: {}, comment })
+  const { scores, comment, marking } = parsed.output
+  return Object.entries(scores).reduce((draft, [slot, score]) => withScore(draft, criteria, slot, score), { scores: {}, comment, marking })
 }
 
-export const isEmptyDraft = (draft: FeedbackDraft) => draft.comment === '' && Object.keys(draft.scores).length === 0
+export const isEmptyDraft = (draft: FeedbackDraft) => draft.comment === '' && Object.keys(draft.scores).length === 0 && isEmptyMarking(draft.marking)
 
 /** Shows 2.5 as "2.5" and 2.333 as "2.33". */
 export function formatScore(score: number): string {

@@ -5,7 +5,9 @@
  * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { LiveMessage, ObserverFeedbackStatus, SessionDetails } from '../../../schemas/session-wire.ts'
+import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
+import type { StationMarking } from '../../../schemas/session/types.ts'
+import { upperRole, type LiveMessage, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
@@ -41,6 +43,7 @@ export type RoomEvent =
   | { type: 'CONSULTATION_ENDED' }
   | { type: 'SCORE'; slot: string; score: number }
   | { type: 'COMMENT'; text: string }
+  | { type: 'MARKING'; marking: StationMarking }
   /** A draft the browser kept across a reload or a discarded tab, for the form of `forCase` (draftCase). */
   | { type: 'RESTORE_DRAFT'; forCase: string; saved: unknown }
   | { type: 'SUBMIT'; choice: SubmitChoice }
@@ -58,8 +61,15 @@ function submission(context: RoomContext): FeedbackSubmission {
     sessionCode: session.code,
     comment: context.draft.comment,
     criteriaScores: toCriteriaScores(criteriaOf(session.selectedCase), context.draft.scores),
+    ...context.draft.marking,
     ...requestsFor(choice!),
   }
+}
+
+/** The observer's missing judgement or area, refused before anything is sent (the server would refuse it too). */
+function markingProblem(context: RoomContext): string | null {
+  const role = context.session?.role
+  return role ? markingRefusal(upperRole(role), context.draft.marking) : null
 }
 
 /** The submit answer's `newCaseStarted` (WIRE.md section 5): whether the patient's request opened the next case. */
@@ -105,6 +115,7 @@ export const roomMachine = setup({
       return !choicesFor(session.role, session.participants).includes(event.choice)
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
+    markingIncomplete: ({ context }) => markingProblem(context) !== null,
     // The patient asks the server about the observer (SPEC section 2); an observer reads the patient in the room.
     patientAsksForNextCase: ({ context, event }) => event.type === 'SUBMIT' && context.session?.role === 'patient' && asksForNextCase(event.choice),
     patientStillScoring: ({ context, event }) => {
@@ -195,6 +206,7 @@ export const roomMachine = setup({
               })),
             },
             COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
+            MARKING: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, marking: event.marking }), formError: null }) },
             RESTORE_DRAFT: {
               guard: 'draftRestorable',
               actions: assign({ draft: ({ context, event }) => restoredDraft(event.saved, criteriaOf(context.session?.selectedCase ?? null)) }),
@@ -202,6 +214,7 @@ export const roomMachine = setup({
             SUBMIT: [
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
+              { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
               { guard: 'patientAsksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
               { guard: 'patientStillScoring', target: 'confirmingPatient', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },

@@ -5,7 +5,7 @@
  */
 import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
 import { NEXT_SEAT, seatsRotatable } from '../../../schemas/session/seat-rotation.ts'
-import type { CriterionScore } from '../../../schemas/session/types.ts'
+import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
 import { upperRole, type LowerRole, type ParticipantView } from '../../../schemas/session-wire.ts'
 import { seatingText } from './room-notice.ts'
 
@@ -15,7 +15,8 @@ import { seatingText } from './room-notice.ts'
  */
 export type SubmitChoice = 'close' | 'newCase' | 'roleChange' | 'rotateSeats'
 
-export interface FeedbackSubmission {
+/** The judgement and feedback areas (issue 17) travel with every submission of our form. */
+export interface FeedbackSubmission extends StationMarking {
   sessionCode: string
   comment: string
   criteriaScores: CriterionScore[]
