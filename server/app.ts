@@ -16,6 +16,7 @@ import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
+import { progressRoutes } from './progress/routes.ts'
 import { createSessionEngine } from './sessions/engine.ts'
 import { subscribableSessionCode } from './sessions/queries.ts'
 import { sessionRoutes } from './sessions/routes.ts'
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
       await api.register(adminRoutes, { db: database.db })
+      await api.register(progressRoutes, { db: database.db, clock: deps.clock })
     },
     { prefix: '/api' },
   )

@@ -95,6 +95,13 @@ async function otherParticipantNames(db: Db, sessionIds: number[], userId: numbe
   return names
 }
 
+/**
+ * Feedback on the round still being scored names the case and its mark scheme, which the doctor may see only once
+ * the feedback phase is over (WIRE.md section 0): it appears when the round ends. Needs `sessions` joined.
+ */
+export const roundIsOver = sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
+  and sessions.case_id is not distinct from feedback.case_id)`
+
 /** Feedback the user received as the doctor, newest first (WIRE.md section 5), once its round is over. */
 export async function feedbackReceived(db: Db, userId: number): Promise<FeedbackReceivedItem[]> {
   const rows = await db
@@ -104,12 +111,7 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
     .selectAll('feedback')
     .select(['sessions.code', 'sessions.title as session_title', 'receiver.name as to_name', 'receiver.email as to_email'])
     .where('feedback.to_user_id', '=', userId)
-    // Feedback on the round still being scored names the case and its mark scheme, which the doctor may see
-    // only once the feedback phase is over (WIRE.md section 0): it appears when the round ends.
-    .where(
-      sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
-        and sessions.case_id is not distinct from feedback.case_id)`,
-    )
+    .where(roundIsOver)
     .orderBy('feedback.created_at', 'desc')
     .orderBy('feedback.id', 'desc')
     .execute()

@@ -1,0 +1,64 @@
+import { sql } from 'kysely'
+import { DOMAINS, FEEDBACK_AREAS, type FeedbackArea } from '../../schemas/marking.ts'
+import { MIN_RATINGS, WEAKEST_COUNT, type AreaCount, type DomainSummary, type WeakPoint } from '../../schemas/progress.ts'
+import type { Db } from '../db/connect.ts'
+import { progressTables, rounded, type Period } from './period-sql.ts'
+
+/**
+ * The aggregates over single ratings (each feedback's domains, criteria and areas): the domain means, the weakest
+ * domains or criteria, the areas ticked most often, and how much feedback came before domains.
+ */
+
+export async function domainSummaries(db: Db, period: Period): Promise<{ domains: DomainSummary[]; unassignedFeedback: number }> {
+  const { rows } = await sql<{ domain: string | null; mean: number | null; ratings: number }>`${progressTables(period)}
+    select d ->> 'domain' as domain, ${rounded(sql`avg((d ->> 'mean')::numeric)`)} as mean, count(d ->> 'mean') as ratings
+    from mine cross join lateral jsonb_array_elements(domain_scores) d
+    group by 1
+    union all
+    -- Feedback with no domain graded at all: given before domains existed (or on a case with none assigned).
+    select null, null, count(*) from mine
+    where not exists (select 1 from jsonb_array_elements(domain_scores) d where d ->> 'mean' is not null)`.execute(db)
+  const byDomain = new Map(rows.filter((row) => row.domain !== null).map((row) => [row.domain, row]))
+  return {
+    domains: DOMAINS.map((domain) => {
+      const row = byDomain.get(domain)
+      return { domain, mean: row?.ratings ? row.mean : null, ratings: row?.ratings ?? 0 }
+    }),
+    unassignedFeedback: rows.find((row) => row.domain === null)?.ratings ?? 0,
+  }
+}
+
+/** What one stored criterion scored: its score, or the mean of its sub-scores (feedback-scores.ts, criterionValue). */
+const criterionValue = sql`case when coalesce(jsonb_array_length(c -> 'subScores'), 0) = 0 then (c ->> 'score')::numeric
+  else (select avg((s ->> 'score')::numeric) from jsonb_array_elements(c -> 'subScores') s) end`
+
+/** The criteria with the lowest means among those rated at least MIN_RATINGS times, lowest first. */
+export async function weakestCriteria(db: Db, period: Period): Promise<WeakPoint[]> {
+  const { rows } = await sql<{ criterion: string; mean: number; ratings: number }>`${progressTables(period)},
+    ratings as (
+      select lower(btrim(c ->> 'criterionName')) as key, c ->> 'criterionName' as name, ${criterionValue} as value
+      from mine cross join lateral jsonb_array_elements(criteria_scores) c
+    )
+    select min(name) as criterion, ${rounded(sql`avg(value)`)} as mean, count(value) as ratings
+    from ratings where value is not null
+    group by key having count(value) >= ${MIN_RATINGS}
+    order by avg(value), count(value) desc, key
+    limit ${WEAKEST_COUNT}`.execute(db)
+  return rows.map((row) => ({ kind: 'criterion', criterion: row.criterion, mean: row.mean, ratings: row.ratings }))
+}
+
+/** The WEAKEST_COUNT lowest means among the domains and criteria rated at least MIN_RATINGS times, lowest first. */
+export function weakestPoints(domains: DomainSummary[], criteria: WeakPoint[]): WeakPoint[] {
+  const ratedDomains = domains.flatMap((summary): WeakPoint[] =>
+    summary.mean !== null && summary.ratings >= MIN_RATINGS ? [{ kind: 'domain', domain: summary.domain, mean: summary.mean, ratings: summary.ratings }] : [],
+  )
+  // Ties: the lower mean first, then the more ratings (the surer weakness); the sort is stable for the rest.
+  return [...ratedDomains, ...criteria].sort((a, b) => a.mean - b.mean || b.ratings - a.ratings).slice(0, WEAKEST_COUNT)
+}
+
+export async function areaCounts(db: Db, period: Period): Promise<AreaCount[]> {
+  const { rows } = await sql<{ area: string; count: number }>`${progressTables(period)}
+    select area, count(*) as count from mine cross join lateral jsonb_array_elements_text(feedback_areas) area
+    group by area order by count(*) desc, area`.execute(db)
+  return rows.flatMap((row) => (FEEDBACK_AREAS.includes(row.area as FeedbackArea) ? [{ area: row.area as FeedbackArea, count: row.count }] : []))
+}
