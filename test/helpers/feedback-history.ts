@@ -1,4 +1,4 @@
-import type { FeedbackArea, Domain, GlobalJudgement } from '../../schemas/marking.ts'
+import { FEEDBACK_AREAS, type Domain, type FeedbackArea, type GlobalJudgement } from '../../schemas/marking.ts'
 import { overallPerformance } from '../../schemas/session/feedback-scores.ts'
 import { stationResult } from '../../schemas/session/station-result.ts'
 import type { CriterionScore } from '../../schemas/session/types.ts'
@@ -96,7 +96,8 @@ export async function seedFeedback(db: Db, seeds: FeedbackSeed[]): Promise<void>
       overall_performance: overallPerformance(scores),
       created_at: seed.at,
       global_judgement: seed.judgement ?? null,
-      feedback_areas: JSON.stringify(seed.areas ?? []),
+      // Stored in the vocabulary's order, as the product stores them.
+      feedback_areas: JSON.stringify(FEEDBACK_AREAS.filter((area) => seed.areas?.includes(area))),
       domain_scores: JSON.stringify(result.domainScores),
       station_score: result.stationScore,
     }
