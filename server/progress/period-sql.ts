@@ -18,7 +18,9 @@ export interface Period {
  */
 export function progressTables(period: Period): RawBuilder<unknown> {
   const since = period.since === null ? sql`` : sql`and feedback.created_at >= ${period.since.toISOString()}::timestamptz`
-  return sql`with mine as (
+  // Not materialised: a query that reads `mine` twice would otherwise copy every whole row (comments, scores) into a
+  // temporary store first; scanning the index again for the few columns each use needs is cheaper.
+  return sql`with mine as not materialized (
       select feedback.* from feedback join sessions on sessions.id = feedback.session_id
       where feedback.to_user_id = ${period.userId} and ${roundIsOver} ${since}
     ),

@@ -35,7 +35,8 @@ const criterionValue = sql`case when coalesce(jsonb_array_length(c -> 'subScores
 /** The criteria with the lowest means among those rated at least MIN_RATINGS times, lowest first. */
 export async function weakestCriteria(db: Db, period: Period): Promise<WeakPoint[]> {
   const { rows } = await sql<{ criterion: string; mean: number; ratings: number }>`${progressTables(period)},
-    ratings as (
+    -- Materialised: each criterion's value is then computed once, not once per aggregate that reads it.
+    ratings as materialized (
       select lower(btrim(c ->> 'criterionName')) as key, c ->> 'criterionName' as name, ${criterionValue} as value
       from mine cross join lateral jsonb_array_elements(criteria_scores) c
     )
