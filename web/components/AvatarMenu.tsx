@@ -16,6 +16,7 @@ function itemsFor(user: UserView): Item[] {
   return [
     { label: 'Join Session', href: '/session/join', narrowOnly: true },
     { label: 'Start Session', href: '/session/create', narrowOnly: true },
+    { label: 'My Progress', href: '/progress', narrowOnly: true },
     ...(user.role === 'ADMIN' ? [{ label: 'Admin Panel', href: '/admin' }] : []),
     { label: 'Dashboard', href: '/dashboard' },
     { label: 'My Profile', href: '/profile' },

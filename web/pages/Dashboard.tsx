@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
 import { DashboardSkeleton } from '../dashboard/DashboardSkeleton.tsx'
-import { FeedbackReceived } from '../dashboard/FeedbackReceived.tsx'
+import { FilteredFeedback } from '../dashboard/FilteredFeedback.tsx'
 import { usePolling } from '../session/usePolling.ts'
 
 /** SPEC section 9: the dashboard's two lists are read again every 30 s and on Refresh. */
@@ -44,6 +44,9 @@ export default function Dashboard() {
           <Button type="button" $variant="secondary" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
+          <ButtonLink href="/progress" $variant="secondary">
+            My Progress
+          </ButtonLink>
           <ButtonLink href="/session/join" $variant="secondary">
             Join Session
           </ButtonLink>
@@ -55,7 +58,7 @@ export default function Dashboard() {
       ) : (
         <>
           <ActiveSessions sessions={sessions} />
-          <FeedbackReceived items={feedback} />
+          <FilteredFeedback items={feedback} />
         </>
       )}
     </Page>
