@@ -1,5 +1,4 @@
 import { AREA_TEXT, DOMAIN_TEXT, FEEDBACK_AREAS, isDomain, type Domain, type FeedbackArea } from '../../schemas/marking.ts'
-import { DAY_MS } from '../../schemas/progress.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
 
 /**
@@ -16,6 +15,8 @@ export type FeedbackFilter =
   | { kind: 'topic'; topic: string; days: number | null }
 
 export const FEEDBACK_LIST_ID = 'feedback-received'
+// Not imported from schemas/progress.ts: the dashboard is in the main bundle, that module's schemas are not.
+const DAY_MS = 86_400_000
 
 export function feedbackFilterHref(filter: FeedbackFilter): string {
   const params = new URLSearchParams()
