@@ -14,9 +14,9 @@ export interface Period {
  *   shows it), read through the (to_user_id, created_at) index;
  * - `stations`: one row per station (session + round) with its time, topic, score (the mean of the station scores
  *   its raters gave; null when none could be graded), the patient's and the observers' scores, the observers'
- *   judgement, and the mean points per domain.
+ *   judgement, and (when asked for) the mean points per domain.
  */
-export function progressTables(period: Period): RawBuilder<unknown> {
+export function progressTables(period: Period, { domainPoints = false } = {}): RawBuilder<unknown> {
   const since = period.since === null ? sql`` : sql`and feedback.created_at >= ${period.since.toISOString()}::timestamptz`
   // Not materialised: a query that reads `mine` twice would otherwise copy every whole row (comments, scores) into a
   // temporary store first; scanning the index again for the few columns each use needs is cheaper.
@@ -31,8 +31,9 @@ export function progressTables(period: Period): RawBuilder<unknown> {
         avg(station_score) filter (where from_role = 'OBSERVER') as observer_score,
         count(global_judgement) filter (where from_role = 'OBSERVER') as judgements,
         -- With several observers, the station counts as Satisfactory or Good only when every judgement said so.
-        bool_and(global_judgement in ('SATISFACTORY', 'GOOD')) filter (where from_role = 'OBSERVER' and global_judgement is not null) as judged_well,
-        ${sql.join(DOMAINS.map((domain) => sql`avg(${domainPoints(domain)}) as ${sql.ref(domainColumn(domain))}`))}
+        bool_and(global_judgement in ('SATISFACTORY', 'GOOD')) filter (where from_role = 'OBSERVER' and global_judgement is not null) as judged_well
+        -- Only for the query that reads them: a table read more than once is computed whole, unused columns included.
+        ${domainPoints ? sql`, ${sql.join(DOMAINS.map((domain) => sql`avg(${pointsIn(domain)}) as ${sql.ref(domainColumn(domain))}`))}` : sql``}
       from mine group by session_id, round
     )`
 }
@@ -41,7 +42,7 @@ export function progressTables(period: Period): RawBuilder<unknown> {
 export const domainColumn = (domain: Domain) => `points_${domain.toLowerCase()}`
 
 /** A feedback row's points in one domain: domain_scores always holds the three domains in DOMAINS order. */
-const domainPoints = (domain: Domain) => sql`(domain_scores -> ${sql.lit(DOMAINS.indexOf(domain))} ->> 'points')::int`
+const pointsIn = (domain: Domain) => sql`(domain_scores -> ${sql.lit(DOMAINS.indexOf(domain))} ->> 'points')::int`
 
 /** Numbers shown to 2 decimals; computed in numeric so both databases round alike. */
 export const rounded = (expression: RawBuilder<unknown>) => sql`round((${expression})::numeric, 2)`

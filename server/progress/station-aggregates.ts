@@ -60,7 +60,7 @@ type TrendRow = { date: string; stations: number; station_score: number | null; 
 /** One point per day with stations (UTC days), oldest first. */
 export async function trendByDay(db: Db, period: Period): Promise<TrendDay[]> {
   const domainMeans = DOMAINS.map((domain) => sql`${rounded(sql`avg(s.${sql.ref(domainColumn(domain))})`)} as ${sql.ref(domainColumn(domain))}`)
-  const { rows } = await sql<TrendRow>`${progressTables(period)},
+  const { rows } = await sql<TrendRow>`${progressTables(period, { domainPoints: true })},
     rolling as (
       select session_id, round,
         avg(score) over (order by at, session_id, round rows between ${sql.lit(ROLLING_STATIONS - 1)} preceding and current row) as mean
