@@ -41,8 +41,10 @@ export function progressTables(period: Period, { domainPoints = false } = {}): R
 /** The column of `stations` holding a domain's mean points. */
 export const domainColumn = (domain: Domain) => `points_${domain.toLowerCase()}`
 
-/** A feedback row's points in one domain: domain_scores always holds the three domains in DOMAINS order. */
-const pointsIn = (domain: Domain) => sql`(domain_scores -> ${sql.lit(DOMAINS.indexOf(domain))} ->> 'points')::int`
+/** A field of a feedback row's result in one domain (text): domain_scores always holds the three in DOMAINS order. */
+export const domainField = (domain: Domain, field: 'mean' | 'points') => sql`(domain_scores -> ${sql.lit(DOMAINS.indexOf(domain))} ->> ${sql.lit(field)})`
+
+const pointsIn = (domain: Domain) => sql`${domainField(domain, 'points')}::int`
 
 /** Numbers shown to 2 decimals; computed in numeric so both databases round alike. */
 export const rounded = (expression: RawBuilder<unknown>) => sql`round((${expression})::numeric, 2)`

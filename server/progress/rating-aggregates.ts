@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { DOMAINS, FEEDBACK_AREAS, type FeedbackArea } from '../../schemas/marking.ts'
+import { DOMAINS, FEEDBACK_AREAS, type Domain, type FeedbackArea } from '../../schemas/marking.ts'
 import { MIN_RATINGS, WEAKEST_COUNT, type AreaCount, type DomainSummary, type WeakPoint } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
-import { progressTables, rounded, type Period } from './period-sql.ts'
+import { domainField, progressTables, rounded, type Period } from './period-sql.ts'
 
 /**
  * The aggregates over single ratings (each feedback's domains, criteria and areas): the domain means, the weakest
@@ -10,21 +10,16 @@ import { progressTables, rounded, type Period } from './period-sql.ts'
  */
 
 export async function domainSummaries(db: Db, period: Period): Promise<{ domains: DomainSummary[]; unassignedFeedback: number }> {
-  const { rows } = await sql<{ domain: string | null; mean: number | null; ratings: number }>`${progressTables(period)}
-    select d ->> 'domain' as domain, ${rounded(sql`avg((d ->> 'mean')::numeric)`)} as mean, count(d ->> 'mean') as ratings
-    from mine cross join lateral jsonb_array_elements(domain_scores) d
-    group by 1
-    union all
-    -- Feedback with no domain graded at all: given before domains existed (or on a case with none assigned).
-    select null, null, count(*) from mine
-    where not exists (select 1 from jsonb_array_elements(domain_scores) d where d ->> 'mean' is not null)`.execute(db)
-  const byDomain = new Map(rows.filter((row) => row.domain !== null).map((row) => [row.domain, row]))
+  const mean = (domain: Domain) => domainField(domain, 'mean')
+  const { rows } = await sql<Record<string, number | null>>`${progressTables(period)}
+    select ${sql.join(DOMAINS.map((domain, index) => sql`${rounded(sql`avg(${mean(domain)}::numeric)`)} as ${sql.ref(`mean_${index}`)}, count(${mean(domain)}) as ${sql.ref(`ratings_${index}`)}`))},
+      -- Feedback with no domain graded at all: given before domains existed (or on a case with none assigned).
+      count(*) filter (where ${sql.join(DOMAINS.map((domain) => sql`${mean(domain)} is null`), sql` and `)}) as unassigned
+    from mine`.execute(db)
+  const row = rows[0]
   return {
-    domains: DOMAINS.map((domain) => {
-      const row = byDomain.get(domain)
-      return { domain, mean: row?.ratings ? row.mean : null, ratings: row?.ratings ?? 0 }
-    }),
-    unassignedFeedback: rows.find((row) => row.domain === null)?.ratings ?? 0,
+    domains: DOMAINS.map((domain, index) => ({ domain, mean: row[`mean_${index}`], ratings: row[`ratings_${index}`] ?? 0 })),
+    unassignedFeedback: row.unassigned ?? 0,
   }
 }
 
