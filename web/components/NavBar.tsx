@@ -26,9 +26,6 @@ export function NavBar() {
             <NavLink href="/session/create" aria-current={current('/session/create')} className="wide-only">
               Start Session
             </NavLink>
-            <NavLink href="/progress" aria-current={current('/progress')} className="wide-only">
-              My Progress
-            </NavLink>
             <AvatarMenu user={user} />
           </Actions>
         ) : (
