@@ -24,16 +24,17 @@ export async function domainSummaries(db: Db, period: Period): Promise<{ domains
 }
 
 /** What one stored criterion scored: its score, or the mean of its sub-scores (feedback-scores.ts, criterionValue). */
-const criterionValue = sql`case when coalesce(jsonb_array_length(c -> 'subScores'), 0) = 0 then (c ->> 'score')::numeric
-  else (select avg((s ->> 'score')::numeric) from jsonb_array_elements(c -> 'subScores') s) end`
+const criterionValue = sql`case when coalesce(jsonb_array_length(c."subScores"), 0) = 0 then c.score
+  else (select avg(s.score) from jsonb_to_recordset(c."subScores") as s(score numeric)) end`
 
 /** The criteria with the lowest means among those rated at least MIN_RATINGS times, lowest first. */
 export async function weakestCriteria(db: Db, period: Period): Promise<WeakPoint[]> {
   const { rows } = await sql<{ criterion: string; mean: number; ratings: number }>`${progressTables(period)},
     -- Materialised: each criterion's value is then computed once, not once per aggregate that reads it.
     ratings as materialized (
-      select lower(btrim(c ->> 'criterionName')) as key, c ->> 'criterionName' as name, ${criterionValue} as value
-      from mine cross join lateral jsonb_array_elements(criteria_scores) c
+      select lower(btrim(c."criterionName")) as key, c."criterionName" as name, ${criterionValue} as value
+      -- Each criterion's fields typed in one pass, rather than one ->> lookup per field.
+      from mine cross join lateral jsonb_to_recordset(criteria_scores) as c("criterionName" text, score numeric, "subScores" jsonb)
     )
     select min(name) as criterion, ${rounded(sql`avg(value)`)} as mean, count(value) as ratings
     from ratings where value is not null
