@@ -40,8 +40,8 @@ export default function LineChart({ label, dates, series, yMax }: LineChartProps
     const options: uPlot.Options = {
       width: element.clientWidth,
       height: HEIGHT,
-      // A single day would get a range of years around it: show a week instead.
-      scales: { x: { time: true, range: (_chart, min, max) => (min === max ? [min - WEEK / 2, max + WEEK / 2] : [min, max]) }, y: { range: [0, yMax] } },
+      // A single day would get a range of years around it: show the week around it instead.
+      scales: { x: xs.length === 1 ? { time: true, range: [xs[0] - WEEK / 2, xs[0] + WEEK / 2] } : { time: true }, y: { range: [0, yMax] } },
       axes: [{ stroke: theme.color.muted }, { stroke: theme.color.muted, size: 36 }],
       // Days without a score (before domains) are gaps: joining across them would draw a score nobody gave.
       series: [{}, ...series.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash, width: line.width ?? 2, spanGaps: false, points: { show: true, size: 5 } }))],
