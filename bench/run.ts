@@ -55,3 +55,15 @@ const load = run('bench/session-load.ts', ['1000', '50'], { DATABASE_URL: postgr
 if (load) {
   console.log(`session load: cold load of ${load.events} events on postgres ${load.coldLoadMinMs} ms, median ${load.coldLoadMedianMs} ms (target <= 5), fold ${load.foldEventsPerSecond} events/s (target >= 1000000)`)
 }
+
+// The progress page's one request for a candidate with 2,000 feedback items (issue 18: <= 50 ms of server time on PostgreSQL).
+for (const env of [{ DATABASE_URL: postgresUrl }, {}]) {
+  const progress = run('bench/progress.ts', ['2000', '200'], env)
+  if (progress) {
+    const { database, items, allP50ms, allP99ms, days90P50ms, days90P99ms, allCpuMsPerRequest, loadAverage } = progress
+    console.log(
+      `progress, ${database}, ${items} feedback items: GET /api/progress p50 ${allP50ms} ms p99 ${allP99ms} ms (target <= 50 on postgres); ` +
+        `?days=90 p50 ${days90P50ms} ms p99 ${days90P99ms} ms; server + database CPU ${allCpuMsPerRequest ?? '-'} ms per request; machine load ${loadAverage}`,
+    )
+  }
+}

@@ -18,6 +18,7 @@ import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
+import { progressRoutes } from './progress/routes.ts'
 import { createSessionEngine } from './sessions/engine.ts'
 import { subscribableSessionCode } from './sessions/queries.ts'
 import { sessionRoutes } from './sessions/routes.ts'
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      await api.register(progressRoutes, { db: database.db, clock: deps.clock })
     },
     { prefix: '/api' },
   )

@@ -20,6 +20,8 @@ import RoleSelection from './pages/RoleSelection.tsx'
 // The two biggest screens load when first opened, so the landing and sign-in pages reach a phone on a slow
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
 const Admin = lazy(() => import('./pages/Admin.tsx'))
+// The progress page brings its charting library (uPlot) with it: nobody else downloads it.
+const Progress = lazy(() => import('./pages/Progress.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
 const Debrief = lazy(() => import('./pages/Debrief.tsx'))
 
@@ -34,6 +36,7 @@ const Guarded = {
   Dashboard: signedIn(Dashboard),
   Profile: signedIn(Profile),
   FindPartners: signedIn(FindPartners),
+  Progress: signedIn(Progress),
   CreateSession: signedIn(CreateSession),
   JoinSession: signedIn(JoinSession),
   ConfigureSession: signedIn(ConfigureSession),
@@ -76,6 +79,7 @@ export function App() {
           <Route path="/dashboard" component={Guarded.Dashboard} />
           <Route path="/profile" component={Guarded.Profile} />
           <Route path="/partners" component={Guarded.FindPartners} />
+          <Route path="/progress" component={Guarded.Progress} />
           <Route path="/session/create" component={Guarded.CreateSession} />
           <Route path="/session/join" component={Guarded.JoinSession} />
           <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />

@@ -19,6 +19,8 @@ function itemsFor(user: UserView): Item[] {
     { label: 'Start Session', href: '/session/create', narrowOnly: true },
     ...(user.role === 'ADMIN' ? [{ label: 'Admin Panel', href: '/admin' }] : []),
     { label: 'Dashboard', href: '/dashboard' },
+    // Beside the dashboard it grew from; the bar itself has no room left at the narrowest wide widths.
+    { label: 'My Progress', href: '/progress' },
     { label: 'My Profile', href: '/profile' },
     { label: 'Logout' },
   ]

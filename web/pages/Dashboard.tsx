@@ -8,7 +8,7 @@ import { usePageTitle } from '../components/usePageTitle.ts'
 import { WidePage } from '../components/WidePage.ts'
 import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
 import { DashboardSkeleton } from '../dashboard/DashboardSkeleton.tsx'
-import { FeedbackReceived } from '../dashboard/FeedbackReceived.tsx'
+import { FilteredFeedback } from '../dashboard/FilteredFeedback.tsx'
 import { usePolling } from '../session/usePolling.ts'
 
 /** SPEC section 9: the dashboard's two lists are read again every 30 s and on Refresh. */
@@ -48,6 +48,9 @@ export default function Dashboard() {
           <ButtonLink href="/partners" $variant="secondary">
             Find Partners
           </ButtonLink>
+          <ButtonLink href="/progress" $variant="secondary">
+            My Progress
+          </ButtonLink>
           <ButtonLink href="/session/join" $variant="secondary">
             Join Session
           </ButtonLink>
@@ -59,7 +62,7 @@ export default function Dashboard() {
       ) : (
         <>
           <ActiveSessions sessions={sessions} />
-          <FeedbackReceived items={feedback} />
+          <FilteredFeedback items={feedback} />
         </>
       )}
     </WidePage>

@@ -1,0 +1,157 @@
+import t from 'tap'
+import { call, signedInUser, testApp } from '../helpers/app.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { gradedCriteria, seedFeedback, type FeedbackSeed } from '../helpers/feedback-history.ts'
+
+/**
+ * The progress report's aggregates over a seeded history with every awkward case: feedback from before domains,
+ * a station with no observer, a station whose round is still running, topics never practised or no longer in
+ * the case bank, an empty history and a single station.
+ */
+
+const NOW = Date.UTC(2026, 10, 24, 12)
+const DAY = 86_400_000
+const ago = (days: number) => new Date(NOW - days * DAY)
+
+const app = await testApp({}, { clock: () => NOW })
+t.teardown(() => app.close())
+await app.database.db.insertInto('categories').values([{ name: 'Cardiology' }, { name: 'Respiratory' }, { name: 'Paediatrics' }]).execute()
+
+const candidate = await signedInUser(app, { name: 'Cara Candidate' })
+const other = await signedInUser(app, { name: 'Otto Other' })
+const newcomer = await signedInUser(app, { name: 'Nell Newcomer' })
+const single = await signedInUser(app, { name: 'Sid Single' })
+
+const station = (toUserId: number, sessionId: number, round: number, at: Date, category: string) => ({ toUserId, sessionId, round, at, category })
+const history: FeedbackSeed[] = [
+  // Before domains: no criterion has one, so no domain is graded and there is no station score.
+  { ...station(candidate.id, 101, 1, ago(100), 'Cardiology'), fromRole: 'PATIENT', criteria: [{ name: 'History taking', score: 0 }, { name: 'Rapport', score: 4 }] },
+  { ...station(candidate.id, 101, 1, ago(100), 'Cardiology'), fromRole: 'OBSERVER', criteria: [{ name: 'History taking', score: 0 }, { name: 'Rapport', score: 4 }] },
+  // Patient 12, observer 7 (Borderline): they differ by 5.
+  { ...station(candidate.id, 102, 1, ago(40), 'Cardiology'), fromRole: 'PATIENT', criteria: gradedCriteria(4, 4, 4) },
+  { ...station(candidate.id, 102, 1, ago(40), 'Cardiology'), fromRole: 'OBSERVER', criteria: gradedCriteria(2, 2, 3), judgement: 'BORDERLINE', areas: ['TIME', 'MANAGEMENT'] },
+  // Patient 8, observer 7 (Satisfactory).
+  { ...station(candidate.id, 102, 2, ago(20), 'Respiratory'), fromRole: 'PATIENT', criteria: gradedCriteria(3, 2, 3) },
+  { ...station(candidate.id, 102, 2, ago(20), 'Respiratory'), fromRole: 'OBSERVER', criteria: gradedCriteria(3, 2, 2), judgement: 'SATISFACTORY', areas: ['TIME'] },
+  // No observer; a topic no longer in the case bank.
+  { ...station(candidate.id, 103, 1, ago(3), 'Ethics'), fromRole: 'PATIENT', criteria: gradedCriteria(1, 1, 2) },
+  // The round is still being scored: not shown yet, so not counted.
+  { ...station(candidate.id, 104, 1, ago(0.01), 'Paediatrics'), fromRole: 'OBSERVER', criteria: gradedCriteria(0, 0, 0), judgement: 'UNSATISFACTORY', areas: ['RAPPORT'], running: true },
+  // Someone else's feedback, in a topic of their own.
+  { ...station(other.id, 105, 1, ago(2), 'Paediatrics'), fromRole: 'OBSERVER', criteria: gradedCriteria(0, 0, 0), judgement: 'UNSATISFACTORY', areas: ['RAPPORT'] },
+  { ...station(single.id, 106, 1, ago(5), 'Respiratory'), fromRole: 'PATIENT', criteria: gradedCriteria(2, 3, 4) },
+]
+await seedFeedback(app.database.db, history)
+
+const progress = async (user: { auth: Record<string, string> }, query = '') => {
+  const response = await call(app.app, { method: 'GET', url: `/api/progress${query}`, headers: user.auth })
+  if (response.status !== 200) throw new Error(`GET /api/progress${query}: ${response.status} ${JSON.stringify(response.json)}`)
+  return response.json
+}
+const day = (date: Date) => date.toISOString().slice(0, 10)
+const noDomains = { DATA_GATHERING: null, CLINICAL_MANAGEMENT: null, INTERPERSONAL: null }
+
+t.test(`all time: every section of the report (${databaseKind()})`, async (t) => {
+  const report = await progress(candidate)
+  t.equal(report.days, null)
+  t.same(report.headline, {
+    stations: 4,
+    stationsLast7Days: 1,
+    stationsLast30Days: 2,
+    unscoredStations: 1,
+    recentScore: { mean: 7, stations: 3 },
+    recentJudgement: { satisfactoryOrGood: 1, judged: 2 },
+  })
+  t.same(report.trend, [
+    { date: day(ago(100)), stations: 1, stationScore: null, rollingMean: null, domains: noDomains },
+    { date: day(ago(40)), stations: 1, stationScore: 9.5, rollingMean: 9.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 3.5 } },
+    { date: day(ago(20)), stations: 1, stationScore: 7.5, rollingMean: 8.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 2, INTERPERSONAL: 2.5 } },
+    { date: day(ago(3)), stations: 1, stationScore: 4, rollingMean: 7, domains: { DATA_GATHERING: 1, CLINICAL_MANAGEMENT: 1, INTERPERSONAL: 2 } },
+  ])
+  t.same(report.domains, [
+    { domain: 'DATA_GATHERING', mean: 2.6, ratings: 5 },
+    { domain: 'CLINICAL_MANAGEMENT', mean: 2.2, ratings: 5 },
+    { domain: 'INTERPERSONAL', mean: 2.8, ratings: 5 },
+  ])
+  t.equal(report.unassignedFeedback, 2, 'the two feedbacks from before domains are unassigned, not zeros')
+  t.same(report.weakest, [
+    { kind: 'criterion', criterion: 'History taking', mean: 1.86, ratings: 7 },
+    { kind: 'domain', domain: 'CLINICAL_MANAGEMENT', mean: 2.2, ratings: 5 },
+    { kind: 'criterion', criterion: 'Management plan', mean: 2.2, ratings: 5 },
+  ])
+  t.same(report.areas, [
+    { area: 'TIME', count: 2 },
+    { area: 'MANAGEMENT', count: 1 },
+  ])
+  t.same(report.agreement, { compared: 2, differByTwoOrMore: 1, meanDifference: 3 })
+  t.same(report.coverage, [
+    { category: 'Cardiology', stations: 2, meanScore: 9.5, lastPractisedAt: ago(40).toISOString() },
+    { category: 'Ethics', stations: 1, meanScore: 4, lastPractisedAt: ago(3).toISOString() },
+    { category: 'Paediatrics', stations: 0, meanScore: null, lastPractisedAt: null },
+    { category: 'Respiratory', stations: 1, meanScore: 7.5, lastPractisedAt: ago(20).toISOString() },
+  ])
+})
+
+t.test('the last 30 days leave the older stations out of every section', async (t) => {
+  const report = await progress(candidate, '?days=30')
+  t.equal(report.days, 30)
+  t.same(report.headline, {
+    stations: 2,
+    stationsLast7Days: 1,
+    stationsLast30Days: 2,
+    unscoredStations: 0,
+    recentScore: { mean: 5.75, stations: 2 },
+    recentJudgement: { satisfactoryOrGood: 1, judged: 1 },
+  })
+  t.same(report.trend.map((point: { date: string }) => point.date), [day(ago(20)), day(ago(3))])
+  t.equal(report.trend[0].rollingMean, 7.5, 'the rolling mean starts within the period')
+  t.equal(report.unassignedFeedback, 0)
+  t.same(report.agreement, { compared: 1, differByTwoOrMore: 0, meanDifference: 1 })
+  t.same(report.areas, [{ area: 'TIME', count: 1 }])
+  t.same(
+    report.coverage.map((topic: { category: string; stations: number }) => [topic.category, topic.stations]),
+    [['Cardiology', 0], ['Ethics', 1], ['Paediatrics', 0], ['Respiratory', 1]],
+  )
+  const ninety = await progress(candidate, '?days=90')
+  t.equal(ninety.headline.stations, 3, '90 days: all but the station of 100 days ago')
+})
+
+t.test('an empty history: zeros where something is counted, nulls where nothing could be measured', async (t) => {
+  const report = await progress(newcomer)
+  t.same(report.headline, {
+    stations: 0,
+    stationsLast7Days: 0,
+    stationsLast30Days: 0,
+    unscoredStations: 0,
+    recentScore: { mean: null, stations: 0 },
+    recentJudgement: { satisfactoryOrGood: 0, judged: 0 },
+  })
+  t.same(report.trend, [])
+  t.same(report.domains.map((domain: { mean: null; ratings: number }) => [domain.mean, domain.ratings]), [[null, 0], [null, 0], [null, 0]])
+  t.same([report.weakest, report.areas, report.unassignedFeedback], [[], [], 0])
+  t.same(report.agreement, { compared: 0, differByTwoOrMore: 0, meanDifference: null })
+  t.same(
+    report.coverage.map((topic: { category: string; stations: number }) => [topic.category, topic.stations]),
+    [['Cardiology', 0], ['Paediatrics', 0], ['Respiratory', 0]],
+    'every topic of the bank is listed as never practised',
+  )
+})
+
+t.test('one station with no observer: no judgement share, no agreement, nothing weak on a single rating', async (t) => {
+  const report = await progress(single)
+  t.match(report.headline, { stations: 1, recentScore: { mean: 9, stations: 1 }, recentJudgement: { satisfactoryOrGood: 0, judged: 0 } })
+  t.same(report.trend, [{ date: day(ago(5)), stations: 1, stationScore: 9, rollingMean: 9, domains: { DATA_GATHERING: 2, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 4 } }])
+  t.same(report.weakest, [], `a point needs at least 2 ratings`)
+  t.same(report.agreement, { compared: 0, differByTwoOrMore: 0, meanDifference: null })
+})
+
+t.test('only one’s own progress, only signed in, and the period is checked', async (t) => {
+  const mine = await progress(other)
+  t.same([mine.headline.stations, mine.areas], [1, [{ area: 'RAPPORT', count: 1 }]], 'nothing of the candidate’s feedback')
+  const anonymous = await call(app.app, { method: 'GET', url: '/api/progress' })
+  t.equal(anonymous.status, 401)
+  const week = await call(app.app, { method: 'GET', url: '/api/progress?days=7', headers: candidate.auth })
+  t.same([week.status, week.json.validationErrors], [400, { days: 'days must be 90 or 30, or all' }])
+  const userParam = await call(app.app, { method: 'GET', url: `/api/progress?userId=${candidate.id}`, headers: other.auth })
+  t.same([userParam.status, userParam.json.headline.stations], [200, 1], 'naming another user changes nothing: the caller’s own report')
+})

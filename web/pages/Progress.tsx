@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import type { ProgressPeriod, ProgressReport } from '../../schemas/progress.ts'
+import { errorMessage } from '../api/client.ts'
+import { progressApi } from '../api/progress.ts'
+import { Alert } from '../components/Alert.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { Agreement } from '../progress/Agreement.tsx'
+import { Coverage } from '../progress/Coverage.tsx'
+import { Headline } from '../progress/Headline.tsx'
+import { PeriodAndExport } from '../progress/PeriodAndExport.tsx'
+import { Muted } from '../progress/progress-ui.tsx'
+import { TrendCharts } from '../progress/TrendCharts.tsx'
+import { WeakPoints } from '../progress/WeakPoints.tsx'
+
+/** Where the candidate stands (issue 18): every figure is computed by the server for the chosen period. */
+export default function Progress() {
+  usePageTitle('My progress')
+  const [period, setPeriod] = useState<ProgressPeriod>('all')
+  const [report, setReport] = useState<ProgressReport | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setFailure(null)
+    progressApi.report(period, controller.signal).then(setReport, (error: unknown) => {
+      if (!controller.signal.aborted) setFailure(errorMessage(error, 'Your progress could not be loaded. Please try again.'))
+    })
+    return () => controller.abort()
+  }, [period])
+
+  return (
+    <Page>
+      <h1>My progress</h1>
+      <Muted>From the feedback you received as the doctor. Scores follow the exam: each domain out of 4, the station out of 12.</Muted>
+      <PeriodAndExport period={period} onPeriod={setPeriod} />
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {report === null ? (
+        !failure && <Muted role="status">Loading your progress…</Muted>
+      ) : (
+        <div aria-busy={report.days !== (period === 'all' ? null : Number(period))}>
+          <Headline headline={report.headline} />
+          <TrendCharts trend={report.trend} />
+          <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
+          <Coverage coverage={report.coverage} days={report.days} />
+          <Agreement agreement={report.agreement} />
+        </div>
+      )}
+    </Page>
+  )
+}
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 900px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  h1 { font-size: 1.6rem; margin: 0; }
+`
