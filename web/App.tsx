@@ -6,7 +6,6 @@ import { Layout } from './components/Layout.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'
 import Dashboard from './pages/Dashboard.tsx'
-import FindPartners from './pages/FindPartners.tsx'
 import ForgotPassword from './pages/ForgotPassword.tsx'
 import JoinSession from './pages/JoinSession.tsx'
 import Landing from './pages/Landing.tsx'
@@ -20,6 +19,8 @@ import RoleSelection from './pages/RoleSelection.tsx'
 // The two biggest screens load when first opened, so the landing and sign-in pages reach a phone on a slow
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
 const Admin = lazy(() => import('./pages/Admin.tsx'))
+// The board follows its live topic over STOMP and SockJS, which only it and the room need.
+const FindPartners = lazy(() => import('./pages/FindPartners.tsx'))
 // The progress page brings its charting library (uPlot) with it: nobody else downloads it.
 const Progress = lazy(() => import('./pages/Progress.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
