@@ -17,7 +17,8 @@ import type { DatabaseHandle } from './db/connect.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { createSessionEngine } from './sessions/engine.ts'
-import { subscribableSessionCode } from './sessions/queries.ts'
+import { signalParties, subscribableSessionCode } from './sessions/queries.ts'
+import { rtcRoutes } from './rtc/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
 import { sharedRateLimitStore } from './rate-limit-store.ts'
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return user && { userId: user.id, name: user.name }
     },
     authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId),
+    signalParties: (code, userIds) => signalParties(database.db, code, userIds),
+    now: deps.clock,
     acceptOrigin: liveOriginCheck(originRule, config.publicUrl),
   })
   const sessions = await createSessionEngine(app, {
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
       await api.register(adminRoutes, { db: database.db })
+      await api.register(rtcRoutes, { settings: config.rtc, now: Date.now })
     },
     { prefix: '/api' },
   )

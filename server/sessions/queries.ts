@@ -3,6 +3,7 @@ import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES, type SessionRow } from '../db/schema.ts'
+import type { SignalParties } from '../live/signals.ts'
 import type { SubscriptionGrant } from '../live/stomp-connection.ts'
 import { normaliseSessionCode } from './session-codes.ts'
 
@@ -39,6 +40,22 @@ export async function subscribableSessionCode(db: Db, requestedCode: string, use
     .where('session_participants.active', '=', true)
     .executeTakeFirst()
   return row === undefined ? null : { sessionCode: code, version: row.version }
+}
+
+/** A call signal's check: which of `userIds` are active participants of the running session the code names. */
+export async function signalParties(db: Db, requestedCode: string, userIds: number[]): Promise<SignalParties | null> {
+  const code = normaliseSessionCode(requestedCode)
+  if (code === null) return null
+  const rows = await db
+    .selectFrom('session_participants')
+    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
+    .select('session_participants.user_id')
+    .where('sessions.code', '=', code)
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('session_participants.user_id', 'in', userIds)
+    .where('session_participants.active', '=', true)
+    .execute()
+  return { sessionCode: code, activeUserIds: rows.map((row) => row.user_id) }
 }
 
 /** The running sessions a user is in, newest first: the dashboard list. */
