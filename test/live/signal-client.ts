@@ -44,7 +44,7 @@ export async function signalClient(webSocketUrl: string, token: string, code: st
 }
 
 /** A small signal from one participant to another. */
-export const candidateFor = (to: number, n = 0): OutgoingSignal => ({
+export const candidateFor = (to: number, n = 0): Extract<OutgoingSignal, { kind: 'candidate' }> => ({
   kind: 'candidate',
   to,
   peer: 'test-peer',
