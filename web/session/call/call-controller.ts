@@ -52,6 +52,8 @@ export class CallController {
   private signalling: Signalling | null = null
   private configuration: RTCConfiguration = {}
   private myTelephone = false
+  /** Counts leavings: a join still waiting for the devices when the call is left gives them back. */
+  private generation = 0
 
   constructor(private readonly code: string, private readonly me: number, private readonly token: () => string | null) {}
 
@@ -77,7 +79,9 @@ export class CallController {
     audioContext()
     const myRole = this.members.find((m) => m.userId === this.me)?.role
     this.update({ joining: true, message: null, audioOnly: options.audioOnly, cameraOn: myRole?.toLowerCase() !== 'observer' })
+    const generation = this.generation
     const [media, message] = await Promise.all([openLocalMedia({ video: !options.audioOnly }), this.refreshConfiguration().then(() => null, (e) => errorMessage(e, 'Could not read the call settings'))])
+    if (generation !== this.generation) return media.stream.getTracks().forEach((track) => track.stop())
     sessionStorage.setItem(rejoinKey(this.code), JSON.stringify(options))
     this.update({ joining: false, joined: true, local: media.stream, message: media.warning ?? message })
     this.signalling = connectSignalling(this.code, this.token, {
@@ -94,7 +98,9 @@ export class CallController {
     if (saved) void this.join(JSON.parse(saved) as { audioOnly: boolean })
   }
 
-  leave() {
+  /** Ends this side of the call; `forget`: the user left it (a page that reloads does not join again). */
+  leave(forget: boolean) {
+    this.generation += 1
     for (const userId of this.peers.keys()) {
       this.send(userId, { kind: 'bye' })
       this.drop(userId)
@@ -102,7 +108,7 @@ export class CallController {
     this.signalling?.close()
     this.signalling = null
     this.snapshot.local?.getTracks().forEach((track) => track.stop())
-    sessionStorage.removeItem(rejoinKey(this.code))
+    if (forget) sessionStorage.removeItem(rejoinKey(this.code))
     this.update({ ...IDLE })
   }
 
