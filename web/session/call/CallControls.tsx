@@ -6,7 +6,7 @@ import { listDevices } from './local-media.ts'
 
 /**
  * Microphone, camera, audio-only and leave, the doctor's telephone-station switch, and the device picker. Each
- * switch is a button with aria-pressed, so a screen reader says whether it is on.
+ * switch is a button with a fixed name and aria-pressed, so a screen reader says whether it is on.
  */
 export function CallControls({ call, controller, isDoctor }: { call: CallSnapshot; controller: CallController; isDoctor: boolean }) {
   const [devices, setDevices] = useState<{ microphones: MediaDeviceInfo[]; cameras: MediaDeviceInfo[] }>({ microphones: [], cameras: [] })
@@ -19,10 +19,10 @@ export function CallControls({ call, controller, isDoctor }: { call: CallSnapsho
   return (
     <Bar>
       <Toggle type="button" aria-pressed={!call.audioOn} onClick={controller.toggleAudio}>
-        {call.audioOn ? 'Mute' : 'Unmute'}
+        Mute microphone
       </Toggle>
       <Toggle type="button" aria-pressed={!call.cameraOn} disabled={call.audioOnly || call.telephone} onClick={controller.toggleCamera}>
-        {call.cameraOn ? 'Camera off' : 'Camera on'}
+        Camera off
       </Toggle>
       <Toggle type="button" aria-pressed={call.audioOnly} onClick={() => void controller.setAudioOnly(!call.audioOnly)}>
         Audio only
