@@ -7,7 +7,8 @@ test.use({ launchOptions: callLaunchOptions })
 test('three participants talk: each sees two remote tiles and receives audio and video from both; mute stops the audio; a reload rejoins', async ({ browser, request }) => {
   test.setTimeout(120_000)
   const topic = await createTopic(request, 1)
-  const players = await Promise.all(['doctor', 'patient', 'observer'].map((label) => newPlayer(browser, request, label)))
+  // The observer is on a phone: the tiles become a strip.
+  const players = await Promise.all(['doctor', 'patient', 'observer'].map((label) => newPlayer(browser, request, label, label === 'observer' ? { width: 360, height: 740 } : undefined)))
   const [doctor, patient, observer] = players
   const code = await sessionByApi(doctor, topic.name, [
     [patient, 'patient'],
@@ -23,6 +24,16 @@ test('three participants talk: each sees two remote tiles and receives audio and
   await expect(observerCamera).toHaveAttribute('aria-pressed', 'true')
   await observerCamera.click()
   for (const player of players) await expectMediaFlowingIn(player.page, 2)
+  const strip = await Promise.all((await observer.page.locator('[data-call-tile]').all()).map((tile) => tile.boundingBox()))
+  expect(new Set(strip.map((box) => box?.y)).size, 'three tiles side by side on a 360 px screen').toBe(1)
+  expect(Math.max(...strip.map((box) => box!.x + box!.width))).toBeLessThanOrEqual(360)
+
+  // The doctor's telephone station: every camera goes off, and the others cannot turn theirs back on.
+  await doctor.page.getByRole('button', { name: 'Telephone station' }).click()
+  await expect(patient.page.getByText('Telephone station: every camera is off.')).toBeVisible()
+  await expect(patient.page.getByRole('button', { name: 'Camera off' })).toBeDisabled()
+  await doctor.page.getByRole('button', { name: 'Telephone station' }).click()
+  await expect(patient.page.getByRole('button', { name: 'Camera off' })).toBeEnabled()
 
   // Muted: the patient sends no audio bytes at all, and the others see it.
   const patientMicrophone = patient.page.getByRole('button', { name: 'Mute microphone' })
