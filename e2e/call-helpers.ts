@@ -1,8 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 
-/** Chromium's fake camera and microphone (a test pattern and a beep), granted without a prompt. */
-export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
+/**
+ * Chromium's fake camera and microphone (a test pattern and a beep), granted without a prompt. Host candidates
+ * are given as addresses, not mDNS names: this machine has no mDNS responder, and gathering then stalled now and
+ * then (a link stuck in "gathering", never connecting).
+ */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-features=WebRtcHideLocalIpsWithMdns']
 
 /** playwright.config.ts's launch options, plus the fake media devices (a test's launchOptions replace the config's). */
 export const callLaunchOptions = {
@@ -18,7 +22,13 @@ export async function watchPeerConnections(context: BrowserContext, relayOnly = 
   await context.addInitScript((relay: boolean) => {
     const Native = window.RTCPeerConnection
     const all: RTCPeerConnection[] = []
-    Object.assign(window, { peerConnections: all })
+    const warnings: string[] = []
+    Object.assign(window, { peerConnections: all, callWarnings: warnings })
+    const warn = console.warn.bind(console)
+    console.warn = (...args: unknown[]) => {
+      warnings.push(args.map(String).join(' '))
+      warn(...args)
+    }
     const policy = (config?: RTCConfiguration): RTCConfiguration | undefined => (relay ? { ...config, iceTransportPolicy: 'relay' } : config)
     window.RTCPeerConnection = class extends Native {
       constructor(config?: RTCConfiguration) {
@@ -65,7 +75,16 @@ async function pollUntil(page: Page, done: (bytes: Bytes[]) => boolean): Promise
   try {
     await expect.poll(async () => done((last = await mediaBytes(page, 'inbound'))), { timeout: 30_000 }).toBe(true)
   } catch (error) {
-    throw new Error(`inbound media bytes of ${page.url()} per peer connection: ${JSON.stringify(last)}`, { cause: error })
+    const states = await page.evaluate(() => {
+      const { peerConnections, callWarnings } = window as unknown as { peerConnections: RTCPeerConnection[]; callWarnings: string[] }
+      const links = peerConnections.map((pc) => ({
+        connection: pc.connectionState,
+        signaling: pc.signalingState,
+        transceivers: pc.getTransceivers().map((t) => `${t.receiver.track.kind} ${t.mid} ${t.direction}/${t.currentDirection} ${t.sender.track ? 'sending' : 'no track'}`),
+      }))
+      return { links, callWarnings }
+    })
+    throw new Error(`inbound media bytes of ${await page.locator('[data-call-tile="local"]').getAttribute('aria-label')} per peer connection: ${JSON.stringify(last)}; ${JSON.stringify(states)}`, { cause: error })
   }
   return last
 }

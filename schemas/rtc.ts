@@ -52,8 +52,8 @@ const common = {
 const SignalBodySchema = v.variant(
   'kind',
   [
-    /** "I joined the call": the receiver (re)starts its link to this peer. */
-    v.object({ kind: v.literal('hello'), ...common, state: CallStateSchema }),
+    /** "I joined the call": the receiver starts its link to this peer, or over with `restart` (the link never connected). */
+    v.object({ kind: v.literal('hello'), ...common, state: CallStateSchema, restart: v.optional(v.boolean('restart must be true or false')) }),
     v.object({ kind: v.literal('state'), ...common, state: CallStateSchema }),
     v.object({ kind: v.literal('description'), ...common, description: DescriptionSchema }),
     /** null: the sender's candidates are all gathered. */

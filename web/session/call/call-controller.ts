@@ -194,7 +194,7 @@ export class CallController {
     const known = this.peers.get(from)
     const current = known?.peer === signal.peer ? known : null
     if (signal.kind === 'hello') {
-      if (!current) {
+      if (!current || signal.restart) {
         this.drop(from)
         this.peers.set(from, this.newPeer(from, signal.peer, signal.state))
         this.send(from, { kind: 'hello', state: this.myState() })
@@ -233,6 +233,10 @@ export class CallController {
           entry.connection = connection
           this.peersChanged()
         },
+        onStuck: () => {
+          this.drop(userId)
+          this.send(userId, { kind: 'hello', state: this.myState(), restart: true })
+        },
         refreshConfiguration: () => this.refreshConfiguration().then(() => this.configuration, () => this.configuration),
       }),
     }
@@ -244,7 +248,7 @@ export class CallController {
     if (this.peers.delete(userId)) this.peersChanged()
   }
 
-  private send(to: number, signal: LinkSignal | { kind: 'hello' | 'state'; state: CallState } | { kind: 'bye' }) {
+  private send(to: number, signal: LinkSignal | { kind: 'hello' | 'state'; state: CallState; restart?: boolean } | { kind: 'bye' }) {
     this.signalling?.send({ ...signal, to, peer: this.myPeer } as Parameters<Signalling['send']>[0])
   }
 

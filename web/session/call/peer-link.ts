@@ -1,5 +1,8 @@
 import type { IncomingSignal } from '../../../schemas/rtc.ts'
 
+/** How long a negotiated link may take to connect before it is started over. */
+const CONNECT_WITHIN_MS = 8000
+
 /** What a link sends to its peer: a description or a candidate (the call adds the addressing). */
 export type LinkSignal = { kind: 'description'; description: RTCSessionDescriptionInit } | { kind: 'candidate'; candidate: RTCIceCandidateInit | null }
 
@@ -11,6 +14,8 @@ export interface PeerLinkOptions {
   onRemoteStream(stream: MediaStream): void
   /** Connected, connecting again, or failed (then an ICE restart is under way). */
   onConnection(state: RTCPeerConnectionState): void
+  /** Negotiated but still not connected after CONNECT_WITHIN_MS: the call starts this link over. */
+  onStuck(): void
   /** Fresh ICE servers before an ICE restart (TURN credentials expire). */
   refreshConfiguration(): Promise<RTCConfiguration>
 }
@@ -27,27 +32,35 @@ export class PeerLink {
   private ignoreOffer = false
   private queue = Promise.resolve()
   private readonly remote = new MediaStream()
+  private watchdog: ReturnType<typeof setTimeout> | undefined
+  /** Candidates gathered while the description they belong to is still being set: sent right after it. */
+  private heldCandidates: LinkSignal[] | null = null
+  private describing = 0
 
   constructor(private readonly options: PeerLinkOptions) {
     this.pc = new RTCPeerConnection(options.configuration)
     this.pc.onnegotiationneeded = async () => {
       try {
         this.makingOffer = true
-        await this.pc.setLocalDescription()
-        if (this.pc.localDescription) options.send({ kind: 'description', description: this.pc.localDescription.toJSON() })
+        await this.describe()
       } catch (error) {
         console.warn('call: could not make an offer', error)
       } finally {
         this.makingOffer = false
       }
     }
-    this.pc.onicecandidate = ({ candidate }) => options.send({ kind: 'candidate', candidate: candidate ? candidate.toJSON() : null })
+    this.pc.onicecandidate = ({ candidate }) => {
+      const signal: LinkSignal = { kind: 'candidate', candidate: candidate ? candidate.toJSON() : null }
+      if (this.heldCandidates) this.heldCandidates.push(signal)
+      else options.send(signal)
+    }
     this.pc.ontrack = ({ track }) => {
       this.remote.addTrack(track)
       options.onRemoteStream(this.remote)
     }
     this.pc.onconnectionstatechange = () => {
       options.onConnection(this.pc.connectionState)
+      if (this.pc.connectionState === 'connected') clearTimeout(this.watchdog)
       if (this.pc.connectionState === 'failed') void this.restartIce()
     }
   }
@@ -77,8 +90,20 @@ export class PeerLink {
   }
 
   close() {
+    clearTimeout(this.watchdog)
     this.pc.onnegotiationneeded = this.pc.onicecandidate = this.pc.ontrack = this.pc.onconnectionstatechange = null
     this.pc.close()
+  }
+
+  /**
+   * A negotiated link that never connects (seen in Chromium under load: both ends stable, one end's gathering
+   * stalled, so ICE stays "new" and never reaches "failed") is started over by the call, both ends.
+   */
+  private watch() {
+    clearTimeout(this.watchdog)
+    this.watchdog = setTimeout(() => {
+      if (this.pc.connectionState === 'new' || this.pc.connectionState === 'connecting') this.options.onStuck()
+    }, CONNECT_WITHIN_MS)
   }
 
   private async apply(signal: Extract<IncomingSignal, { kind: 'description' | 'candidate' }>) {
@@ -97,9 +122,29 @@ export class PeerLink {
     this.ignoreOffer = !this.options.polite && collision
     if (this.ignoreOffer) return
     await this.pc.setRemoteDescription(description)
-    if (description.type === 'offer') {
+    this.watch()
+    if (description.type === 'offer') await this.describe()
+  }
+
+  /**
+   * Sets and sends this end's description. Chromium may fire icecandidate before setLocalDescription's promise
+   * settles (seen under load): a candidate sent ahead of its description is refused by the other end and lost,
+   * and the link stays "new" for good. So candidates wait for the description.
+   */
+  private async describe() {
+    // An offer being made and an answer to the other end's offer can overlap: the last of them sends what was held.
+    this.describing += 1
+    this.heldCandidates ??= []
+    try {
       await this.pc.setLocalDescription()
       if (this.pc.localDescription) this.options.send({ kind: 'description', description: this.pc.localDescription.toJSON() })
+    } finally {
+      this.describing -= 1
+      if (this.describing === 0) {
+        const held = this.heldCandidates
+        this.heldCandidates = null
+        for (const signal of held) this.options.send(signal)
+      }
     }
   }
 }
