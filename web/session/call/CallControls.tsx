@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import type { CallController, CallSnapshot } from './call-controller.ts'
 import { listDevices } from './local-media.ts'
@@ -37,31 +38,26 @@ export function CallControls({ call, controller, isDoctor }: { call: CallSnapsho
       </Leave>
       <Devices>
         <summary>Devices</summary>
-        <label>
-          Microphone
-          <select value={current('audio')} onChange={(event) => void controller.chooseDevice('audio', event.target.value)}>
-            {devices.microphones.map((d, i) => (
-              <option key={d.deviceId || i} value={d.deviceId}>
-                {d.label || `Microphone ${i + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
-        {!call.audioOnly && (
-          <label>
-            Camera
-            <select value={current('video')} onChange={(event) => void controller.chooseDevice('video', event.target.value)}>
-              {devices.cameras.map((d, i) => (
-                <option key={d.deviceId || i} value={d.deviceId}>
-                  {d.label || `Camera ${i + 1}`}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <DeviceSelect label="Microphone" devices={devices.microphones} value={current('audio')} onChange={(id) => void controller.chooseDevice('audio', id)} />
+        {!call.audioOnly && <DeviceSelect label="Camera" devices={devices.cameras} value={current('video')} onChange={(id) => void controller.chooseDevice('video', id)} />}
       </Devices>
       {call.telephone && <Note role="status">Telephone station: every camera is off.</Note>}
     </Bar>
+  )
+}
+
+function DeviceSelect({ label, devices, value, onChange }: { label: string; devices: MediaDeviceInfo[]; value: string; onChange(deviceId: string): void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {devices.map((device, i) => (
+          <option key={device.deviceId || i} value={device.deviceId}>
+            {device.label || `${label} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
 
@@ -73,14 +69,9 @@ const Bar = styled.div`
   margin-top: 8px;
 `
 
-const Toggle = styled.button`
-  min-height: 44px;
+/** The secondary button, filled while its switch is on. */
+const Toggle = styled(Button).attrs({ $variant: 'secondary' as const })`
   padding: 6px 12px;
-  border: 2px solid ${theme.color.primary};
-  border-radius: ${theme.radius.small};
-  background: ${theme.color.surface};
-  color: ${theme.color.primary};
-  font-weight: 600;
   &[aria-pressed='true'] {
     background: ${theme.color.primary};
     color: #fff;
