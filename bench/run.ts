@@ -51,6 +51,14 @@ if (cluster) {
       `cross-instance p50 ${crossP50ms} ms p99 ${crossP99ms} ms; p99 ratio ${p99Ratio} (target <= 2)`,
   )
 }
+const signals = run('bench/signal-round-trip.ts', ['400'], { DATABASE_URL: postgresUrl })
+if (signals) {
+  const { sameP50ms, sameP99ms, crossP50ms, crossP99ms, bareP50ms, bareP99ms, sameToBareP50, crossToBareP50 } = signals
+  console.log(
+    `call signal round trip: same instance p50 ${sameP50ms} ms p99 ${sameP99ms} ms (x${sameToBareP50} a bare WebSocket round trip, p50 ${bareP50ms} ms p99 ${bareP99ms} ms); ` +
+      `across instances p50 ${crossP50ms} ms p99 ${crossP99ms} ms (x${crossToBareP50})`,
+  )
+}
 const load = run('bench/session-load.ts', ['1000', '50'], { DATABASE_URL: postgresUrl })
 if (load) {
   console.log(`session load: cold load of ${load.events} events on postgres ${load.coldLoadMinMs} ms, median ${load.coldLoadMedianMs} ms (target <= 5), fold ${load.foldEventsPerSecond} events/s (target >= 1000000)`)

@@ -20,7 +20,8 @@ import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { progressRoutes } from './progress/routes.ts'
 import { createSessionEngine } from './sessions/engine.ts'
-import { subscribableSessionCode } from './sessions/queries.ts'
+import { signalParties, subscribableSessionCode } from './sessions/queries.ts'
+import { rtcRoutes } from './rtc/routes.ts'
 import { sessionRoutes } from './sessions/routes.ts'
 import { tooManyRequests } from './errors.ts'
 import { sharedRateLimitStore } from './rate-limit-store.ts'
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return user && { userId: user.id, name: user.name }
     },
     authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId),
+    signalParties: (code, userIds) => signalParties(database.db, code, userIds),
+    now: deps.clock,
     acceptOrigin: liveOriginCheck(originRule, config.publicUrl),
   })
   const sessions = await createSessionEngine(app, {
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
+      await api.register(rtcRoutes, { settings: config.rtc, now: Date.now })
     },
     { prefix: '/api' },
   )

@@ -32,6 +32,16 @@ export interface Config {
   presenceExpirySeconds: number
   /** Other origins whose pages may call the API (a client served elsewhere, such as a Vite dev server). */
   corsOrigins: string[]
+  /** The call's ICE servers (GET /api/rtc/config); none means host candidates only. */
+  rtc: RtcSettings
+}
+
+export interface RtcSettings {
+  stunUrls: string[]
+  turnUrls: string[]
+  /** coturn's static-auth-secret (use-auth-secret): TURN credentials are derived from it per user. */
+  turnSecret: string | null
+  turnCredentialSeconds: number
 }
 
 const flag = (name: string) =>
@@ -40,6 +50,16 @@ const flag = (name: string) =>
       v.string(),
       v.picklist(['true', 'false', 'on', 'off', '1', '0'], `${name} must be true or false`),
       v.transform((s) => s === 'true' || s === 'on' || s === '1'),
+    ),
+  )
+
+/** A comma-separated list of ICE server URLs of the given schemes (RFC 7064, RFC 7065). */
+const iceUrls = (name: string, schemes: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) => list.split(',').map((url) => url.trim()).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.regex(new RegExp(`^(${schemes}):[^\\s,]+$`), `${name} must be ${schemes.replace('|', ': or ')}: URLs separated by commas`))),
     ),
   )
 
@@ -69,6 +89,10 @@ const EnvSchema = v.object({
   ),
   OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(0.05, 'OFFLINE_LIMIT_MINUTES must be at least 0.05')), '10'),
   PRESENCE_HEARTBEAT_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_HEARTBEAT_SECONDS must be a number'), v.minValue(0.1, 'PRESENCE_HEARTBEAT_SECONDS must be at least 0.1')), '10'),
+  STUN_URLS: iceUrls('STUN_URLS', 'stun|stuns'),
+  TURN_URLS: iceUrls('TURN_URLS', 'turn|turns'),
+  TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
+  TURN_CREDENTIAL_HOURS: v.optional(v.pipe(v.string(), v.toNumber('TURN_CREDENTIAL_HOURS must be a number'), v.minValue(0.1, 'TURN_CREDENTIAL_HOURS must be at least 0.1'), v.maxValue(48, 'TURN_CREDENTIAL_HOURS must be at most 48')), '4'),
   PRESENCE_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_EXPIRY_SECONDS must be a number'), v.minValue(0.3, 'PRESENCE_EXPIRY_SECONDS must be at least 0.3')), '30'),
 })
 
@@ -87,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PRESENCE_EXPIRY_SECONDS < 2 * e.PRESENCE_HEARTBEAT_SECONDS) {
     // One late heartbeat must not take everyone on an instance offline.
     throw new ConfigError('Invalid configuration:\n  PRESENCE_EXPIRY_SECONDS: must be at least twice PRESENCE_HEARTBEAT_SECONDS')
+  }
+  if (Boolean(e.TURN_URLS?.length) !== Boolean(e.TURN_SECRET)) {
+    // A TURN server without its secret hands out credentials it refuses; a secret alone names no server.
+    throw new ConfigError('Invalid configuration:\n  TURN_URLS: TURN_URLS and TURN_SECRET go together')
   }
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production')
   // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
@@ -114,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceHeartbeatSeconds: e.PRESENCE_HEARTBEAT_SECONDS,
     presenceExpirySeconds: e.PRESENCE_EXPIRY_SECONDS,
     corsOrigins: e.CORS_ORIGINS ?? [],
+    rtc: {
+      stunUrls: e.STUN_URLS ?? [],
+      turnUrls: e.TURN_URLS ?? [],
+      turnSecret: e.TURN_SECRET ?? null,
+      turnCredentialSeconds: Math.round(e.TURN_CREDENTIAL_HOURS * 3600),
+    },
   }
 }
 

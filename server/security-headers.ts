@@ -16,6 +16,8 @@ export function contentSecurityPolicy(publicUrl: string): string {
     "script-src 'self' https://accounts.google.com/gsi/client",
     "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style",
     "img-src 'self' data: blob: https: http:",
+    // The call's streams are set as srcObject; a blob: source is the only other way a browser plays them.
+    "media-src 'self' blob:",
     `connect-src 'self' ${liveChannel.origin} https://accounts.google.com/gsi/`,
     'frame-src https://accounts.google.com/gsi/',
     "object-src 'none'",
@@ -25,6 +27,9 @@ export function contentSecurityPolicy(publicUrl: string): string {
   ].join('; ')
 }
 
+/** The call (issue 19) may use the camera and microphone on our own pages; no framed page, no other feature. */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), display-capture=(), geolocation=(), payment=(), usb=()'
+
 export function addSecurityHeaders(app: FastifyInstance, publicUrl: string) {
   const policy = contentSecurityPolicy(publicUrl)
   app.addHook('onSend', async (_request, reply) => {
@@ -33,5 +38,6 @@ export function addSecurityHeaders(app: FastifyInstance, publicUrl: string) {
     reply.header('x-frame-options', 'DENY')
     // The reset-password page carries its token in the address: it must not leave in a Referer header.
     reply.header('referrer-policy', 'same-origin')
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
   })
 }

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
+import { signalRelay, type RelayedSignal, type SignalParties } from './signals.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
 import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
 import { BOARD_KEY, CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions, type SubscriptionGrant } from './stomp-connection.ts'
@@ -21,6 +22,10 @@ export interface LiveHub {
   isOnline(sessionCode: string, userId: number): boolean
   /** Called when a user's presence in a session changes (after the grace period for going offline). */
   onPresence(listener: (change: { sessionCode: string; userId: number; online: boolean }) => void): () => void
+  /** Sends a signal to the addressee's signal subscriptions on this instance. */
+  deliverSignal(signal: RelayedSignal): void
+  /** Called with each signal accepted on this instance (after its local delivery), to reach the other instances. */
+  onSignal(listener: (signal: RelayedSignal) => void): () => void
   /** Closes every live connection, telling each client to reconnect (server shutdown). */
   close(): Promise<void>
   /**
@@ -45,6 +50,10 @@ export interface LiveOptions {
   authenticate(token: string): Promise<LiveUser | null>
   /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
   authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
+  /** Which of the users are active participants of the running session the code names (a signal's check). */
+  signalParties(requestedCode: string, userIds: number[]): Promise<SignalParties | null>
+  /** The clock of the signals' rate limit (default Date.now). */
+  now?: () => number
   /** Whether a page from the request's Origin may use the live channel (cors.ts); others are answered 403. */
   acceptOrigin(request: FastifyRequest): boolean
   presenceGraceMs?: number
@@ -119,9 +128,10 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
 
 class SubscriptionHub implements LiveHub {
   private readonly connections = new Set<StompConnection>()
-  /** Subscriptions by session code, both /topic/session/{code} and its /messages sub-topic. */
+  /** Subscriptions by session code: /topic/session/{code}, its /messages sub-topic, and the signal queues. */
   private readonly bySession = new Map<string, Set<LiveSubscription>>()
   private readonly presence: PresenceTracker
+  private readonly signalListeners = new Set<(signal: RelayedSignal) => void>()
   private readonly connectionOptions: StompConnectionOptions
   private closed = false
 
@@ -131,6 +141,14 @@ class SubscriptionHub implements LiveHub {
     this.connectionOptions = {
       authenticate: options.authenticate,
       authoriseSubscription: options.authoriseSubscription,
+      received: signalRelay({
+        signalParties: options.signalParties,
+        now: options.now ?? Date.now,
+        deliver: (signal) => {
+          this.deliverSignal(signal)
+          for (const listener of this.signalListeners) listener(signal)
+        },
+      }),
       admit: (user) => this.connectionsOf(user.userId) < MAX_CONNECTIONS_PER_USER,
       subscribed: (subscription) => this.subscribed(subscription),
       unsubscribed: (subscription) => this.unsubscribed(subscription),
@@ -154,7 +172,7 @@ class SubscriptionHub implements LiveHub {
     if (!subscriptions) return
     const bodies = new Map<A, Buffer>()
     for (const subscription of subscriptions) {
-      if (subscription.isMessagesTopic) continue
+      if (subscription.kind !== 'room' && subscription.kind !== 'board') continue
       if (version !== null && version <= subscription.grantedAtVersion) continue
       const audience = message.audienceOf(subscription.user.userId)
       if (audience === null) continue
@@ -162,6 +180,19 @@ class SubscriptionHub implements LiveHub {
       if (body === undefined) bodies.set(audience, (body = Buffer.from(JSON.stringify(message.render(audience)), 'utf8')))
       subscription.connection.deliver(subscription, body)
     }
+  }
+
+  deliverSignal({ sessionCode, to, body }: RelayedSignal) {
+    let json: Buffer | undefined
+    for (const subscription of this.bySession.get(sessionCode) ?? []) {
+      if (subscription.kind !== 'signals' || subscription.user.userId !== to) continue
+      subscription.connection.deliver(subscription, (json ??= Buffer.from(JSON.stringify(body), 'utf8')))
+    }
+  }
+
+  onSignal(listener: (signal: RelayedSignal) => void) {
+    this.signalListeners.add(listener)
+    return () => this.signalListeners.delete(listener)
   }
 
   isOnline(sessionCode: string, userId: number) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability.ts'
 import { HEARTBEAT, StompDecoder, encodeFrame, fitsUnescaped, onOneLine, type StompFrame } from './stomp-codec.ts'
+import { subscriptionTarget, type SubscriptionKind } from './destinations.ts'
 import { HeartbeatTimers, negotiateHeartbeat, type HeartbeatSettings } from './stomp-heartbeat.ts'
 
 export interface LiveUser {
@@ -22,8 +23,8 @@ export interface LiveSubscription {
   destination: string
   /** The session's stored code, whatever spelling the client used. */
   sessionCode: string
-  /** `/topic/session/{code}/messages`, which the spec's client may subscribe to and this server never sends on. */
-  isMessagesTopic: boolean
+  /** The room's topic; `/topic/session/{code}/messages`, which the spec's client may subscribe to and this server never sends on; or the user's signals. */
+  kind: SubscriptionKind
   user: LiveUser
   /** Spec MESSAGE: a subscription in client or client-individual ack mode gets an `ack` header on each message. */
   needsAck: boolean
@@ -41,6 +42,8 @@ export interface StompConnectionOptions {
   authenticate(token: string): Promise<LiveUser | null>
   /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
   authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
+  /** A SEND: why it is refused (the connection then gets ERROR and closes), or null once it is handled or ignored. */
+  received(connection: StompConnection, user: LiveUser, frame: StompFrame): Promise<string | null>
   /** Whether this user may open one more connection (a cap per account, so one account cannot exhaust the server). */
   admit(user: LiveUser): boolean
   subscribed(subscription: LiveSubscription): void
@@ -68,14 +71,13 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
 
 const SUPPORTED_VERSIONS = ['1.2', '1.1', '1.0']
 const SERVER_NAME = 'plab-practice/1'
-const SESSION_TOPIC = /^\/topic\/session\/([A-Za-z0-9_-]{1,64})(\/messages)?$/
 /** The Find Partners board (issue 20): any signed-in user may hear it; it carries no personal data. */
 export const BOARD_DESTINATION = '/topic/board'
 /** The board's subscriptions are kept under this key, which no session code can spell (codes are [A-Za-z0-9_-]). */
 export const BOARD_KEY = '#board'
 const BOARD_GRANT: SubscriptionGrant = { sessionCode: BOARD_KEY, version: 0 }
-/** Frames a spec client may send that this server has no use for (the spec's client never SENDs). */
-const IGNORED_COMMANDS = new Set(['SEND', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
+/** Frames a spec client may send that this server has no use for. */
+const IGNORED_COMMANDS = new Set(['ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
 
 /** Spec "Protocol Negotiation": no accept-version means 1.0; answer the highest version both sides speak. */
 function negotiateVersion(acceptVersion: string | undefined): string | null {
@@ -213,6 +215,7 @@ export class StompConnection {
     if (isConnect) return this.state === 'connected' ? this.fail('Already connected', frame) : this.connect(frame)
     if (frame.command === 'SUBSCRIBE') return this.subscribe(frame)
     if (frame.command === 'UNSUBSCRIBE') return this.unsubscribe(frame)
+    if (frame.command === 'SEND') return this.sendFrame(frame)
     if (frame.command === 'DISCONNECT') {
       // Spec "Connecting/DISCONNECT": answer the receipt, then close; the client sends nothing after DISCONNECT.
       this.receipt(frame)
@@ -266,12 +269,11 @@ export class StompConnection {
     if (!this.canEcho(id)) return this.fail('The subscription id cannot be sent back: it holds a line break', frame)
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return this.fail('Too many subscriptions on one connection', frame)
-    const topic = SESSION_TOPIC.exec(destination)
-    const isBoard = destination === BOARD_DESTINATION
-    if (!topic && !isBoard) return this.fail(`Unknown destination ${destination}`, frame)
+    const target = destination === BOARD_DESTINATION ? ({ code: BOARD_KEY, kind: 'board' } as const) : subscriptionTarget(destination)
+    if (!target) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser
     // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
-    const grant = topic ? await this.options.authoriseSubscription(user.userId, topic[1]) : BOARD_GRANT
+    const grant = target.kind === 'board' ? BOARD_GRANT : await this.options.authoriseSubscription(user.userId, target.code)
     if (this.state === 'closed') return
     if (grant === null) return this.fail('Access denied', frame)
     const ack = frame.headers.ack ?? 'auto'
@@ -281,12 +283,20 @@ export class StompConnection {
       destination,
       sessionCode: grant.sessionCode,
       grantedAtVersion: grant.version,
-      isMessagesTopic: topic?.[2] !== undefined,
+      kind: target.kind,
       user,
       needsAck: ack !== 'auto',
     }
     this.subscriptions.set(id, subscription)
     this.options.subscribed(subscription)
+    this.receipt(frame)
+  }
+
+  /** Spec SEND: a refused one (a signal the server does not allow) gets ERROR and reaches nobody. */
+  private async sendFrame(frame: StompFrame) {
+    const refusal = await this.options.received(this, this.user as LiveUser, frame)
+    if (this.state === 'closed') return
+    if (refusal !== null) return this.fail(refusal, frame)
     this.receipt(frame)
   }
 

@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely'
 import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
+import type { RelayedSignal } from '../live/signals.ts'
 
 /** Events just committed to one session's log, with the state before the first and after the last of them. */
 export interface CommittedBatch {
@@ -63,6 +64,9 @@ export interface SessionBus {
    */
   sharePresence(change: PresenceChange): void
   onRemotePresence(listener: RemotePresenceListener): () => void
+  /** Passes a call signal accepted here to the other instances, in the order shared (never stored). */
+  shareSignal(signal: RelayedSignal): void
+  onRemoteSignal(listener: (signal: RelayedSignal) => void): () => void
   close(): Promise<void>
 }
 
@@ -101,6 +105,8 @@ export function inProcessBus(onListenerError: (error: unknown) => void): Session
     subscribe: (listener) => listeners.add(listener),
     sharePresence: () => {},
     onRemotePresence: () => () => {},
+    shareSignal: () => {},
+    onRemoteSignal: () => () => {},
     close: async () => listeners.clear(),
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SetAlarm } from '../alarm.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
+import type { LiveHub } from '../live/hub.ts'
 import { startBroadcasting, type LiveChannel } from './broadcaster.ts'
 import { inProcessBus, type SessionBus } from './bus.ts'
 import { createCommandRunner, type CommandRunner } from './command-runner.ts'
@@ -23,7 +24,8 @@ export interface SessionEngine {
 
 export interface SessionEngineOptions {
   database: DatabaseHandle
-  live: LiveChannel
+  /** The live channel: the engine broadcasts on it, follows presence, and passes call signals between instances. */
+  live: LiveChannel & Pick<LiveHub, 'deliverSignal' | 'onSignal'>
   /** The clock every decision reads; tests move it forward to expire phases without waiting. */
   now?: () => number
   /** How the phase timers and the offline rule wait (default setTimeout); tests fire them with a manual clock. */
@@ -56,6 +58,9 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
       })
     : inProcessBus((error) => log.error({ err: error }, 'session bus listener failed'))
 
+  // Signals accepted here go to the other instances; theirs reach this instance's connections.
+  const stopSharingSignals = options.live.onSignal((signal) => bus.shareSignal(signal))
+  const stopHearingSignals = bus.onRemoteSignal((signal) => options.live.deliverSignal(signal))
   const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
   const runner = createCommandRunner({ db, bus, loader, now })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
@@ -76,6 +81,8 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     // Nothing started by a timer or a live event may still be using the database when it closes.
     await Promise.all([timers.close(), stopOfflineRule(), stopBroadcasting()])
     await live.close()
+    stopSharingSignals()
+    stopHearingSignals()
     await bus.close()
   })
 

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { LocalListeners, type RemotePresenceListener, type SessionBus, type SessionVersion } from './bus.ts'
 import { orderedDelivery, type OrderedDeliveryOptions } from './ordered-delivery.ts'
 import { listenWithReconnect } from './pg-listener.ts'
+import { signalsOverPostgres, SIGNALS_CHANNEL } from './pg-signals.ts'
 
 const SESSION_EVENTS_CHANNEL = 'session_events'
 const PRESENCE_CHANNEL = 'session_presence'
@@ -32,13 +33,15 @@ function parseNotice(payload: string): SessionVersion | null {
  * delivers each session's batches in version order through one path (ordered-delivery.ts), reading from the
  * store whatever it has not delivered yet, so a notice that comes late or never costs a read, not a message.
  * After every (re)connection of the LISTEN connection, every running session is caught up from the store.
- * Presence changes travel on a second channel, so every instance knows who is connected anywhere.
+ * Presence changes travel on a second channel, so every instance knows who is connected anywhere; call signals
+ * on a third (pg-signals.ts).
  */
 export async function postgresBus(options: PostgresBusOptions): Promise<SessionBus> {
   const { pool, readCommits, readVersions, log } = options
   const instanceId = randomUUID()
   const listeners = new LocalListeners((error) => log.error({ err: error }, 'session bus listener failed'))
   const presenceListeners = new Set<RemotePresenceListener>()
+  const signals = signalsOverPostgres(pool, instanceId, log)
   const delivery = orderedDelivery({ read: readCommits, deliver: (batch) => listeners.deliver(batch), log })
   let listenedBefore = false
 
@@ -49,6 +52,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
       else log.warn({ payload }, 'ignored a malformed session events notification')
       return
     }
+    if (channel === SIGNALS_CHANNEL) return signals.heard(payload)
     let change: Parameters<RemotePresenceListener>[0]
     try {
       change = JSON.parse(payload)
@@ -61,7 +65,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
 
   const listener = await listenWithReconnect({
     pool,
-    channels: [SESSION_EVENTS_CHANNEL, PRESENCE_CHANNEL],
+    channels: [SESSION_EVENTS_CHANNEL, PRESENCE_CHANNEL, SIGNALS_CHANNEL],
     applicationName: `plab-session-bus-${process.pid}`,
     onNotification,
     log,
@@ -86,8 +90,11 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
       presenceListeners.add(listener)
       return () => presenceListeners.delete(listener)
     },
+    shareSignal: (signal) => signals.share(signal),
+    onRemoteSignal: (listener) => signals.onRemote(listener),
     async close() {
       await listener.close()
+      await signals.close()
       await delivery.close()
       listeners.clear()
       presenceListeners.clear()

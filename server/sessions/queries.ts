@@ -3,6 +3,7 @@ import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES, type SessionRow } from '../db/schema.ts'
+import type { SignalParties } from '../live/signals.ts'
 import type { SubscriptionGrant } from '../live/stomp-connection.ts'
 import { normaliseSessionCode } from './session-codes.ts'
 
@@ -22,6 +23,14 @@ export async function sessionVersions(db: Db, alsoIds: number[]): Promise<Array<
   return rows.map((row) => ({ sessionId: row.id, version: row.version }))
 }
 
+/** The active participants of the session stored under `code`, joined with the session: the live channel's checks. */
+const activeParticipantsOf = (db: Db, code: string) =>
+  db
+    .selectFrom('session_participants')
+    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
+    .where('sessions.code', '=', code)
+    .where('session_participants.active', '=', true)
+
 /**
  * The live channel's SUBSCRIBE check: only people in the room hear it. The code may be spelt as the user typed
  * it (the spec's client subscribes with the code from its address bar); the answer is the stored code with the
@@ -30,15 +39,20 @@ export async function sessionVersions(db: Db, alsoIds: number[]): Promise<Array<
 export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<SubscriptionGrant | null> {
   const code = normaliseSessionCode(requestedCode)
   if (code === null) return null
-  const row = await db
-    .selectFrom('session_participants')
-    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
-    .select('sessions.version')
-    .where('sessions.code', '=', code)
-    .where('session_participants.user_id', '=', userId)
-    .where('session_participants.active', '=', true)
-    .executeTakeFirst()
+  const row = await activeParticipantsOf(db, code).select('sessions.version').where('session_participants.user_id', '=', userId).executeTakeFirst()
   return row === undefined ? null : { sessionCode: code, version: row.version }
+}
+
+/** A call signal's check: which of `userIds` are active participants of the running session the code names. */
+export async function signalParties(db: Db, requestedCode: string, userIds: number[]): Promise<SignalParties | null> {
+  const code = normaliseSessionCode(requestedCode)
+  if (code === null) return null
+  const rows = await activeParticipantsOf(db, code)
+    .select('session_participants.user_id')
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('session_participants.user_id', 'in', userIds)
+    .execute()
+  return { sessionCode: code, activeUserIds: rows.map((row) => row.user_id) }
 }
 
 /** The running sessions a user is in, newest first: the dashboard list. */

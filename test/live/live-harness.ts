@@ -77,6 +77,7 @@ export async function startLiveServer(options: Partial<LiveOptions> = {}, log?: 
       return user ? { userId: user.id, name: user.name } : null
     },
     authoriseSubscription: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? { sessionCode: ROOM, version: 0 } : null),
+    signalParties: async (requestedCode) => (requestedCode.toUpperCase() === ROOM ? { sessionCode: ROOM, activeUserIds: [USERS.ada.id, USERS.ben.id] } : null),
     acceptOrigin: liveOriginCheck({ origins: [], production: false }, 'http://localhost:8080'),
     ...options,
   })

@@ -13,6 +13,8 @@ t.test('pages and API answers carry the security headers: our scripts and Google
     t.equal(headers['x-frame-options'], 'DENY', url)
     t.equal(headers['x-content-type-options'], 'nosniff', url)
     t.equal(headers['referrer-policy'], 'same-origin', `${url}: a reset token never leaves in a Referer`)
+    t.match(headers['permissions-policy'], /(^|, )camera=\(self\), microphone=\(self\)(,|$)/, `${url}: the call may use camera and microphone on our own pages only`)
+    t.match(headers['content-security-policy'], /media-src 'self' blob:/, url)
   }
 })
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import { mayStart } from '../../schemas/session/phase-rules.ts'
@@ -25,10 +25,15 @@ import { useRoomActions } from '../session/useRoomActions.ts'
 import { useSessionCode } from '../session/SessionCode.tsx'
 import { useCountdown } from '../session/server-clock.ts'
 import { useRoomSounds } from '../session/sounds.ts'
+import { useAuth } from '../account/AuthContext.tsx'
+
+/** The call's code (WebRTC, media, its own signalling) loads only once a room is open. */
+const CallPanel = lazy(() => import('../session/call/CallPanel.tsx'))
 
 export default function SessionRoom() {
   const code = useSessionCode()
   const { snapshot, send, liveStatus, retryLive, disconnect } = useRoom(code)
+  const { user } = useAuth()
   const session = snapshot.context.session
   const actions = useRoomActions(code, {
     onConsultationEnded: () => send({ type: 'CONSULTATION_ENDED' }),
@@ -88,6 +93,11 @@ export default function SessionRoom() {
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
       <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
+      {user && session.role && session.phase !== 'COMPLETED' && (
+        <Suspense fallback={null}>
+          <CallPanel code={session.code} userId={user.id} participants={session.participants} />
+        </Suspense>
+      )}
       <Body ref={body}>
         {session.phase === 'WAITING' && (
           <WaitingPhase code={session.code} participants={session.participants} canStart={mayStart(session)} starting={actions.pending === 'start'} onStart={actions.start} />
@@ -135,7 +145,10 @@ export default function SessionRoom() {
   )
 }
 
+/** A column, so that on a phone the call's strip can come last and stick to the bottom of the screen. */
 const Page = styled.div`
+  display: flex;
+  flex-direction: column;
   width: 100%;
   max-width: ${theme.width.page};
   margin: 0 auto;

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { Button } from '../../components/Button.tsx'
+import { theme } from '../../theme.ts'
+import type { CallController, CallSnapshot } from './call-controller.ts'
+import { listDevices } from './local-media.ts'
+
+/**
+ * Microphone, camera, audio-only and leave, the doctor's telephone-station switch, and the device picker. Each
+ * switch is a button with a fixed name and aria-pressed, so a screen reader says whether it is on.
+ */
+export function CallControls({ call, controller, isDoctor }: { call: CallSnapshot; controller: CallController; isDoctor: boolean }) {
+  const [devices, setDevices] = useState<{ microphones: MediaDeviceInfo[]; cameras: MediaDeviceInfo[] }>({ microphones: [], cameras: [] })
+  useEffect(() => {
+    // Labels are only given once the page may use a device: read the list after joining.
+    void listDevices().then(setDevices, () => {})
+  }, [call.local])
+  const current = (kind: 'audio' | 'video') => (kind === 'audio' ? call.local?.getAudioTracks() : call.local?.getVideoTracks())?.[0]?.getSettings().deviceId ?? ''
+
+  return (
+    <Bar>
+      <Toggle type="button" aria-pressed={!call.audioOn} onClick={controller.toggleAudio}>
+        Mute microphone
+      </Toggle>
+      <Toggle type="button" aria-pressed={!call.cameraOn} disabled={call.audioOnly || call.telephone} onClick={controller.toggleCamera}>
+        Camera off
+      </Toggle>
+      <Toggle type="button" aria-pressed={call.audioOnly} onClick={() => void controller.setAudioOnly(!call.audioOnly)}>
+        Audio only
+      </Toggle>
+      {isDoctor && (
+        <Toggle type="button" aria-pressed={call.telephone} onClick={() => controller.setTelephone(!call.telephone)}>
+          Telephone station
+        </Toggle>
+      )}
+      <Leave type="button" onClick={() => controller.leave(true)}>
+        Leave call
+      </Leave>
+      <Devices>
+        <summary>Devices</summary>
+        <DeviceSelect label="Microphone" devices={devices.microphones} value={current('audio')} onChange={(id) => void controller.chooseDevice('audio', id)} />
+        {!call.audioOnly && <DeviceSelect label="Camera" devices={devices.cameras} value={current('video')} onChange={(id) => void controller.chooseDevice('video', id)} />}
+      </Devices>
+      {call.telephone && <Note role="status">Telephone station: every camera is off.</Note>}
+    </Bar>
+  )
+}
+
+function DeviceSelect({ label, devices, value, onChange }: { label: string; devices: MediaDeviceInfo[]; value: string; onChange(deviceId: string): void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {devices.map((device, i) => (
+          <option key={device.deviceId || i} value={device.deviceId}>
+            {device.label || `${label} ${i + 1}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px;
+  margin-top: 8px;
+`
+
+/** The secondary button, filled while its switch is on. */
+const Toggle = styled(Button).attrs({ $variant: 'secondary' as const })`
+  padding: 6px 12px;
+  &[aria-pressed='true'] {
+    background: ${theme.color.primary};
+    color: #fff;
+  }
+  &:disabled { opacity: 0.5; }
+`
+
+const Leave = styled(Toggle)`
+  border-color: ${theme.color.danger};
+  color: ${theme.color.danger};
+`
+
+const Devices = styled.details`
+  summary { min-height: 44px; display: flex; align-items: center; padding: 0 8px; cursor: pointer; font-weight: 600; }
+  label { display: flex; flex-direction: column; gap: 2px; margin: 4px 0; font-size: 0.9rem; }
+  select { min-height: 36px; max-width: 260px; }
+`
+
+const Note = styled.p`
+  margin: 0;
+  font-weight: 600;
+`

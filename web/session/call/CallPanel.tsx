@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import styled from 'styled-components'
+import type { ParticipantView } from '../../../schemas/session-wire.ts'
+import { authStore } from '../../auth/auth-store.ts'
+import { Alert } from '../../components/Alert.tsx'
+import { Button } from '../../components/Button.tsx'
+import { theme } from '../../theme.ts'
+import { CallController } from './call-controller.ts'
+import { CallControls } from './CallControls.tsx'
+import { CallTile } from './CallTile.tsx'
+
+export interface CallPanelProps {
+  code: string
+  userId: number
+  participants: ParticipantView[]
+}
+
+/**
+ * The room's call (issue 19), loaded only when a room opens: join with camera and microphone or audio only, then
+ * a tile per participant and the controls. Unmounting it (leaving the room) ends this side of the call; a page
+ * that reloads while in the call, or comes back to the room, joins again by itself unless the user left the call.
+ */
+export default function CallPanel({ code, userId, participants }: CallPanelProps) {
+  const controller = useMemo(() => new CallController(code, userId, authStore.token), [code, userId])
+  const call = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
+  const members = useMemo(() => participants.map((p) => ({ userId: p.userId, role: p.role })), [participants])
+  useEffect(() => controller.setMembers(members), [controller, members])
+  useEffect(() => {
+    controller.rejoin()
+    // Leaving the room ends the call; the page remembers it was in one, for when the user comes back.
+    return () => controller.leave(false)
+  }, [controller])
+
+  const me = participants.find((p) => p.userId === userId)
+  return (
+    <Panel aria-label="Call">
+      {call.message && <Alert tone="error">{call.message}</Alert>}
+      {!call.joined ? (
+        <JoinRow>
+          <Button type="button" disabled={call.joining} onClick={() => void controller.join({ audioOnly: false })}>
+            {call.joining ? 'Joining…' : 'Join call'}
+          </Button>
+          <Button type="button" $variant="secondary" disabled={call.joining} onClick={() => void controller.join({ audioOnly: true })}>
+            Join audio only
+          </Button>
+        </JoinRow>
+      ) : (
+        <>
+          <Tiles>
+            <CallTile name={me?.name ?? 'You'} role={me?.role ?? 'observer'} stream={call.local} audioOn={call.audioOn} videoOn={call.cameraOn && !call.audioOnly && !call.telephone} local />
+            {call.peers.map((peer) => {
+              const participant = participants.find((p) => p.userId === peer.userId)
+              return (
+                <CallTile
+                  key={peer.userId}
+                  name={participant?.name ?? 'Participant'}
+                  role={participant?.role ?? 'observer'}
+                  stream={peer.stream}
+                  audioOn={peer.state.audio}
+                  videoOn={peer.state.video && !call.audioOnly && !call.telephone}
+                  connection={peer.connection}
+                />
+              )
+            })}
+          </Tiles>
+          <CallControls call={call} controller={controller} isDoctor={me?.role === 'doctor'} />
+        </>
+      )}
+    </Panel>
+  )
+}
+
+const Panel = styled.section`
+  margin: 0 0 12px;
+  padding: 8px;
+  border-radius: ${theme.radius.medium};
+  background: ${theme.color.surface};
+  box-shadow: ${theme.shadow.card};
+  /* On a phone the call is a strip at the end of the room that sticks to the bottom of the screen: the sticky
+     clock and the case keep the rest of it. */
+  @media (max-width: 640px) {
+    order: 1;
+    position: sticky;
+    bottom: 0;
+    z-index: 3;
+    margin: 12px -12px 0;
+    max-height: 45vh;
+    overflow-y: auto;
+  }
+`
+
+const JoinRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`
+
+const Tiles = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 8px;
+  @media (max-width: 640px) {
+    display: flex;
+    gap: 6px;
+    overflow-x: auto;
+  }
+`
