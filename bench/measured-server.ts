@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.ts'
 
 const PROBE = new URL('./loop-delay-probe.ts', import.meta.url).pathname
+const PROFILER = new URL('./cpu-profile-probe.ts', import.meta.url).pathname
 
 export interface MeasuredServer extends ServerProcess {
   /** Starts a measurement: resets the event-loop delay histogram and notes the CPU time used so far. */
@@ -10,9 +11,13 @@ export interface MeasuredServer extends ServerProcess {
   measured(): Promise<{ loopDelayMs: { p50: number; p99: number; max: number }; cpuSeconds: number }>
 }
 
-/** The real server (server/main.ts) in its own process, with its event-loop delay and CPU time readable. */
+/**
+ * The real server (server/main.ts) in its own process, with its event-loop delay and CPU time readable; with
+ * BENCH_CPU_PROFILE=<directory>, it also writes a CPU profile of its run there.
+ */
 export async function startMeasuredServer(env: Record<string, string>): Promise<MeasuredServer> {
-  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--import tsx --import ${PROBE}` })
+  const profiler = process.env.BENCH_CPU_PROFILE ? ` --import ${PROFILER}` : ''
+  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--import tsx --import ${PROBE}${profiler}` })
   const pid = server.child.pid!
   let cpuAtStart = 0
   const report = async () => {

@@ -5,7 +5,6 @@ import type { Db } from '../db/connect.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { CommittedBatch, SessionBus } from './bus.ts'
 import { planLiveMessages, type RoomMessage } from './live-messages.ts'
-import { findSessionByCode } from './queries.ts'
 import type { SessionLoader } from './session-loader.ts'
 import { participantViews, roleOf } from './session-view.ts'
 
@@ -67,10 +66,10 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
 
   // isOnline is part of every participant list: a connection coming or going is news for the room.
   const onPresence = ({ sessionCode }: { sessionCode: string }) =>
-    void findSessionByCode(db, sessionCode).then((row) => {
-      if (!row) return
-      inOrder(row.id, async () => {
-        const state = await loader.load(row.id)
+    void loader.idByCode(sessionCode).then((sessionId) => {
+      if (sessionId === undefined) return
+      inOrder(sessionId, async () => {
+        const state = await loader.load(sessionId)
         if (!state) return
         const isOnline = (userId: number) => live.isOnline(sessionCode, userId)
         const participants = { type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) }

@@ -4,11 +4,11 @@ import type { Db } from '../db/connect.ts'
 import { InFlight } from '../in-flight.ts'
 import type { LiveChannel } from './broadcaster.ts'
 import type { CommandRunner } from './command-runner.ts'
-import { findSessionByCode } from './queries.ts'
 import type { SessionLoader } from './session-loader.ts'
 
 export interface OfflineLeaverOptions {
   live: LiveChannel
+  /** Asked whether a session is a planned slot not yet open (issue 20). */
   db: Db
   runner: CommandRunner
   loader: SessionLoader
@@ -33,13 +33,13 @@ export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Pr
   const takeOut = async (sessionCode: string, userId: number) => {
     pending.delete(keyOf(sessionCode, userId))
     if (live.isOnline(sessionCode, userId)) return
-    const row = await findSessionByCode(db, sessionCode)
-    const state = row && (await loader.load(row.id))
+    const sessionId = await loader.idByCode(sessionCode)
+    const state = sessionId === undefined ? null : await loader.load(sessionId)
     const participant = state?.participants.find((p) => p.active && p.userId === userId)
-    if (!row || !participant) return
+    if (sessionId === undefined || !participant) return
     // Someone who looked into a planned slot's room days ahead keeps their seat until it opens.
-    if (await isPlannedAhead(db, row.id, Date.now())) return
-    await runner.execute(row.id, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
+    if (await isPlannedAhead(db, sessionId, Date.now())) return
+    await runner.execute(sessionId, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
   }
 
   const unsubscribe = live.onPresence(({ sessionCode, userId, online }) => {

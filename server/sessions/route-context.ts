@@ -8,7 +8,6 @@ import { badRequest, notFound, tooManyRequests } from '../errors.ts'
 import type { CommandOutcome, RunOptions } from './command-runner.ts'
 import type { SessionEngine } from './engine.ts'
 import { sessionsToLeave } from './latest-joins.ts'
-import { findSessionByCode } from './queries.ts'
 import { normaliseSessionCode } from './session-codes.ts'
 import { CASE_STAMP_SQL, type CaseViewCache } from './case-view-cache.ts'
 import type { SessionLoader } from './session-loader.ts'
@@ -53,7 +52,7 @@ const CODE_MISSES_PER_MINUTE = 30
  * count of each user's wrong codes stops someone trying codes on any of them, while a user who has the right
  * code (the role page polls every 2 s) is never slowed down.
  */
-export function sessionFinder(app: FastifyInstance, db: Db, loader: SessionLoader, rateLimits: boolean): FindSession {
+export function sessionFinder(app: FastifyInstance, loader: SessionLoader, rateLimits: boolean): FindSession {
   const misses = rateLimits
     ? app.createRateLimit({ max: CODE_MISSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `code-miss-${request.currentUser.id}` })
     : null
@@ -63,11 +62,8 @@ export function sessionFinder(app: FastifyInstance, db: Db, loader: SessionLoade
       throw tooManyRequests(`Too many wrong session codes. Please wait ${tried.ttlInSeconds} seconds and try again.`, tried.ttlInSeconds)
     }
     const normalised = normaliseSessionCode(code)
-    const id = normalised ? (loader.idOf(normalised) ?? (await findSessionByCode(db, normalised))?.id) : undefined
-    if (normalised && id !== undefined) {
-      loader.rememberCode(normalised, id)
-      return { id }
-    }
+    const id = normalised ? await loader.idByCode(normalised) : undefined
+    if (id !== undefined) return { id }
     await misses?.(request)
     throw notFound(message)
   }

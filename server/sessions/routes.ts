@@ -29,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // One finder for every session route, so a user's wrong codes are counted over all of them.
   const context: SessionRoutesContext = {
     ...options,
-    findSession: sessionFinder(app, options.db, options.engine.loader, options.rateLimits),
+    findSession: sessionFinder(app, options.engine.loader, options.rateLimits),
     caseViews: new CaseViewCache(options.db),
   }
   const { engine } = options

@@ -47,11 +47,16 @@ export class SessionLoader {
     return (await readEventData(this.db, sessionId, { to: version })).map(toSessionEvent).reduce<SessionState | null>(evolve, null)
   }
 
-  idOf(code: string): number | undefined {
-    return this.ids.get(code)
+  /** The id of the session a (normalised) code names: read once, then from memory. */
+  async idByCode(code: string): Promise<number | undefined> {
+    const known = this.ids.get(code)
+    if (known !== undefined) return known
+    const row = await this.db.selectFrom('sessions').select('id').where('code', '=', code).executeTakeFirst()
+    if (row) this.rememberCode(code, row.id)
+    return row?.id
   }
 
-  rememberCode(code: string, sessionId: number): void {
+  private rememberCode(code: string, sessionId: number): void {
     if (this.ids.size >= MAX_CACHED_SESSIONS) this.ids.delete(this.ids.keys().next().value!)
     this.ids.set(code, sessionId)
   }
