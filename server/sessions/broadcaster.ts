@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { CommittedBatch, SessionBus } from './bus.ts'
 import { planLiveMessages, type RoomMessage } from './live-messages.ts'
+import type { CaseViewCache } from './case-view-cache.ts'
 import type { SessionLoader } from './session-loader.ts'
 import { participantViews, roleOf } from './session-view.ts'
 
@@ -16,6 +17,8 @@ export interface BroadcasterOptions {
   live: LiveChannel
   db: Db
   loader: SessionLoader
+  /** Shared with the routes: a case shown by a live message and then read by GET is read once. */
+  caseViews: CaseViewCache
   now: () => number
   log: { error(object: unknown, message: string): void }
 }
@@ -27,7 +30,7 @@ export interface BroadcasterOptions {
  * session go out strictly in order, even when one of them waits for its cases to load.
  */
 export function startBroadcasting(options: BroadcasterOptions): () => Promise<void> {
-  const { bus, live, db, loader, now, log } = options
+  const { bus, live, db, loader, caseViews, now, log } = options
   const queues = new Map<number, Promise<void>>()
 
   const inOrder = (sessionId: number, work: () => Promise<void>) => {
@@ -48,10 +51,11 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
     }
   }
 
-  const loadCases = async (caseIds: number[]) => {
+  /** The session's case comes from the cache when the batch has its stamp (read by the commit), else from the bank. */
+  const loadCases = async (caseIds: number[], { state, caseStamp }: CommittedBatch) => {
     const cases = new Map<number, CaseView>()
     for (const caseId of caseIds) {
-      const found = await findCase(db, caseId)
+      const found = caseStamp && caseId === state.caseId ? await caseViews.get(caseId, caseStamp) : await findCase(db, caseId)
       if (found) cases.set(caseId, found)
     }
     return cases
@@ -61,7 +65,7 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
     inOrder(batch.sessionId, async () => {
       const { messages, caseIds } = planLiveMessages(batch)
       if (messages.length === 0) return
-      send(batch.state, messages, await loadCases(caseIds))
+      send(batch.state, messages, await loadCases(caseIds, batch))
     })
 
   // isOnline is part of every participant list: a connection coming or going is news for the room.

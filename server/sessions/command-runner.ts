@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { decide, evolve } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
@@ -6,9 +6,10 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { conflict, HttpError, notFound } from '../errors.ts'
 import type { CommittedBatch, CommittedEvent, SessionBus } from './bus.ts'
 import { loadDecisionContext } from './decision-context.ts'
-import { appendEvents, ConcurrencyError, eventsOfCommand, toCommittedEvent, toNewEvent } from './event-store.ts'
+import { CASE_STAMP_SQL } from './case-view-cache.ts'
+import { alongsideRows, appendEvents, ConcurrencyError, eventsOfCommand, toCommittedEvent, toNewEvent } from './event-store.ts'
 import { latestJoinWrite } from './latest-joins.ts'
-import { projectionWrites } from './projection.ts'
+import { feedbackWrites, sessionRowWrites } from './projection.ts'
 import { generateSessionCode } from './session-codes.ts'
 import type { SessionLoader } from './session-loader.ts'
 
@@ -20,6 +21,8 @@ export interface CommandOutcome {
   /** The events this command stored (or stored the first time, for a retried command id); empty for a no-op. */
   events: CommittedEvent[]
   duplicate: boolean
+  /** The ids of the feedback rows the command stored, in the order of its FeedbackSubmitted events; empty for a duplicate. */
+  feedbackIds: number[]
 }
 
 export interface CommandRunner {
@@ -88,7 +91,9 @@ export function asHttpError(error: unknown): unknown {
 export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptions): CommandRunner {
   /**
    * Appends the decided events with their read models and the notice to other instances, in one statement
-   * (appendEvents). `after` is null when the command id was already stored (a retry racing its first attempt).
+   * (appendEvents), which also answers the stored feedback's ids and the stamp of the case the session shows
+   * (the live SESSION_UPDATE then reads the case only if it changed). `after` is null when the command id was
+   * already stored (a retry racing its first attempt).
    */
   async function store(before: SessionState | null, events: SessionEvent[], actor: Actor, commandId?: string) {
     const after = events.reduce<SessionState | null>(evolve, before)!
@@ -97,6 +102,12 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     // (a failed append writes none of it).
     const projected = events.map((event, index) => ({ version: fromVersion + index, event }))
     const joined = latestJoinWrite(db, actor.userId, after.sessionId, events)
+    const feedback = feedbackWrites(db, after, projected)
+    const reads: Record<string, RawBuilder<unknown>> = {}
+    if (feedback.length > 0) reads.feedbackIds = sql`json_build_array(${sql.join(feedback.map((_, index) => sql`(select id from ${alongsideRows(index)})`))})`
+    if (after.caseId !== null) {
+      reads.caseStamp = sql`select ${sql.raw(CASE_STAMP_SQL)} from cases join categories on categories.id = cases.category_id where cases.id = ${after.caseId}`
+    }
     const appended = await appendEvents(
       db,
       {
@@ -106,16 +117,18 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
         actorUserId: actor === SYSTEM_ACTOR ? null : actor.userId,
         commandId,
       },
-      [...projectionWrites(db, after, projected), ...(joined ? [joined] : [])],
+      [...feedback, ...sessionRowWrites(db, after, projected), ...(joined ? [joined] : [])],
       bus.announcement({ sessionId: after.sessionId, version: after.version }),
+      reads,
     )
-    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after }
+    const { feedbackIds = [], caseStamp } = appended.reads as { feedbackIds?: number[]; caseStamp?: string | null }
+    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after, feedbackIds, caseStamp: caseStamp ?? undefined }
   }
 
-  function published(batch: CommittedBatch): CommandOutcome {
+  function published(batch: CommittedBatch, feedbackIds: number[] = []): CommandOutcome {
     loader.remember(batch.state)
     bus.publish(batch)
-    return { state: batch.state, events: batch.events, duplicate: false }
+    return { state: batch.state, events: batch.events, duplicate: false, feedbackIds }
   }
 
   /** Refuses a command meant for a step the session has left (or that its caller cannot have seen yet). */
@@ -159,14 +172,15 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     for (let attempt = 1; ; attempt += 1) {
       // A retried command id is answered with its first attempt's events, before deciding anew refuses it.
       const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
-      if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true }
+      if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true, feedbackIds: [] }
       const { state, events } = await decideNow(sessionId, command, actor, decideOptions)
       if (STEP_COMMANDS.has(command.type)) decideOptions.expectStep ??= stepOf(state)
-      if (events.length === 0) return { state, events: [], duplicate: false }
+      if (events.length === 0) return { state, events: [], duplicate: false, feedbackIds: [] }
       try {
         const result = await store(state, events, actor, commandId)
-        if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true }
-        return published({ sessionId, events: result.committed, before: state, state: result.after })
+        if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true, feedbackIds: [] }
+        const batch = { sessionId, events: result.committed, before: state, state: result.after, caseStamp: result.caseStamp }
+        return published(batch, result.feedbackIds)
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error
         loader.forget(sessionId)
@@ -186,8 +200,8 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
         throw asHttpError(error)
       }
       try {
-        const { committed, after } = await store(null, events, actor)
-        return published({ sessionId, events: committed, before: null, state: after! })
+        const { committed, after, caseStamp } = await store(null, events, actor)
+        return published({ sessionId, events: committed, before: null, state: after!, caseStamp })
       } catch (error) {
         // Two sessions drew the same code (about one in 10^12): draw again.
         if (!isUniqueViolation(error) || attempt === CREATE_ATTEMPTS) throw error

@@ -10,12 +10,14 @@ import { readCommittedBatches } from './commit-reader.ts'
 import { leaveWhenOfflineTooLong } from './offline-leaver.ts'
 import { postgresBus } from './pg-bus.ts'
 import { sessionVersions } from './queries.ts'
+import { CaseViewCache } from './case-view-cache.ts'
 import { SessionLoader } from './session-loader.ts'
 import { createSessionTimers } from './timers.ts'
 
 export interface SessionEngine {
   runner: CommandRunner
   loader: SessionLoader
+  caseViews: CaseViewCache
   live: LiveChannel
   /** Committed batches, heard on every instance (the board listens for seats taken by code). */
   bus: Pick<SessionBus, 'subscribe'>
@@ -48,6 +50,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const now = options.now ?? Date.now
   const log = app.log
   const loader = new SessionLoader(db)
+  const caseViews = new CaseViewCache(db)
 
   const bus: SessionBus = database.pool
     ? await postgresBus({
@@ -64,7 +67,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
   const runner = createCommandRunner({ db, bus, loader, now })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
-  const stopBroadcasting = startBroadcasting({ bus, live, db, loader, now, log })
+  const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,
     db,
@@ -86,5 +89,5 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     await bus.close()
   })
 
-  return { runner, loader, live, bus, now }
+  return { runner, loader, caseViews, live, bus, now }
 }

@@ -31,7 +31,8 @@ export interface AppendRequest {
   commandId?: string
 }
 
-export type AppendResult = { duplicate: false; events: StoredEvent[] } | { duplicate: true; events: StoredEvent[] }
+/** `reads`: the values of the append's reads (empty for a duplicate, whose first attempt wrote and read). */
+export type AppendResult = { duplicate: false; events: StoredEvent[]; reads: Record<string, unknown> } | { duplicate: true; events: StoredEvent[]; reads: Record<string, never> }
 
 /** Another writer appended first: reload the stream and decide again. */
 export class ConcurrencyError extends Error {
@@ -47,15 +48,26 @@ export class ConcurrencyError extends Error {
 /** A statement that writes beside the append (read models, a notice), as a query or raw SQL. */
 export type AlongsideWrite = OperationNodeSource
 
+/** The rows the alongside write at `index` returns, for a read (appendEvents' `reads`) to select from. */
+export const alongsideRows = (index: number) => sql.table(`alongside_${index}`)
+
 /**
  * Appends the events and runs `alongside` in ONE statement (data-modifying CTEs): they commit or fail together,
  * with one round trip and no transaction held open while Node works. The version check is the log's primary
  * key: a writer that stored the next version first makes this statement fail, and nothing of it is written.
- * `notice`, an expression such as pg_notify(...), is evaluated once, in the same commit.
+ * `notice`, an expression such as pg_notify(...), is evaluated once, in the same commit. `reads` are scalar
+ * expressions answered by the same statement (what a write returned, or a row the caller would read next), so
+ * that nothing needs a second round trip.
  */
-export async function appendEvents(db: Db, request: AppendRequest, alongside: AlongsideWrite[] = [], notice?: RawBuilder<unknown>): Promise<AppendResult> {
+export async function appendEvents(
+  db: Db,
+  request: AppendRequest,
+  alongside: AlongsideWrite[] = [],
+  notice?: RawBuilder<unknown>,
+  reads: Record<string, RawBuilder<unknown>> = {},
+): Promise<AppendResult> {
   const { sessionId, expectedVersion, events, actorUserId, commandId = null } = request
-  if (events.length === 0) return { duplicate: false, events: [] }
+  if (events.length === 0) return { duplicate: false, events: [], reads: {} }
   const rows = events.map((event, index) => ({
     session_id: sessionId,
     version: expectedVersion + index + 1,
@@ -69,16 +81,18 @@ export async function appendEvents(db: Db, request: AppendRequest, alongside: Al
     const command = { session_id: sessionId, command_id: commandId, first_version: rows[0].version, last_version: rows.at(-1)!.version }
     writes.push(sql`command as (${db.insertInto('session_commands').values(command)})`)
   }
-  alongside.forEach((write, index) => writes.push(sql`${sql.ref(`alongside_${index}`)} as (${write})`))
+  alongside.forEach((write, index) => writes.push(sql`${alongsideRows(index)} as (${write})`))
   const noticed = notice ? sql`, (select ${notice}) as notice` : sql``
+  const read = Object.entries(reads).map(([name, expression]) => sql`, (${expression}) as ${sql.ref(name)}`)
   try {
-    const { rows: inserted } = await sql<SessionEventRow>`with ${sql.join(writes)} select appended.* from appended${noticed} order by version`.execute(db)
-    return { duplicate: false, events: inserted.map(toStoredEvent) }
+    const statement = sql<SessionEventRow & Record<string, unknown>>`with ${sql.join(writes)} select appended.*${sql.join(read, sql``)} from appended${noticed} order by version`
+    const { rows: inserted } = await statement.execute(db)
+    return { duplicate: false, events: inserted.map(toStoredEvent), reads: Object.fromEntries(Object.keys(reads).map((name) => [name, inserted[0][name]])) }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
     // A retry of a command that is already stored, or a racing writer that took the same version first.
     const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
-    if (earlier) return { duplicate: true, events: earlier }
+    if (earlier) return { duplicate: true, events: earlier, reads: {} }
     throw new ConcurrencyError(sessionId, expectedVersion)
   }
 }

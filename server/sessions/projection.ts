@@ -34,11 +34,17 @@ export async function projectBatch(trx: Trx, state: SessionState, events: Commit
  * they give the same rows whether they run one by one or side by side.
  */
 export function projectionWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  const writes: ProjectionWrite[] = [upsertSession(db, state, events), ...upsertParticipants(db, state, events)]
-  for (const committed of events) {
-    if (committed.event.type === 'FeedbackSubmitted') writes.push(insertFeedback(db, state, committed.version, committed.event))
-  }
-  return writes
+  return [...sessionRowWrites(db, state, events), ...feedbackWrites(db, state, events)]
+}
+
+/** The session row and its participants, written whole from the state after the batch. */
+export function sessionRowWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return [upsertSession(db, state, events), ...upsertParticipants(db, state, events)]
+}
+
+/** One feedback row per FeedbackSubmitted, in the order of the events; each write returns its row's id. */
+export function feedbackWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return events.flatMap(({ version, event }) => (event.type === 'FeedbackSubmitted' ? [insertFeedback(db, state, version, event)] : []))
 }
 
 const atOf = (event: SessionEvent) => new Date(event.at)

@@ -8,7 +8,6 @@ import { parseBody } from '../validation.ts'
 import type { SessionEngine } from './engine.ts'
 import { debriefRoutes } from './debrief-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
-import { CaseViewCache } from './case-view-cache.ts'
 import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from './session-view.ts'
 
@@ -30,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const context: SessionRoutesContext = {
     ...options,
     findSession: sessionFinder(app, options.engine.loader, options.rateLimits),
-    caseViews: new CaseViewCache(options.db),
+    caseViews: options.engine.caseViews,
   }
   const { engine } = options
   const signedIn = { preHandler: app.authenticate }
@@ -135,7 +134,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.
   app.post('/feedback/submit', signedIn, async (request) => {
     const body = parseBody(FeedbackSubmitBody, request.body)
-    const { row, events } = await run(request, body.sessionCode, {
+    const { row, events, feedbackIds } = await run(request, body.sessionCode, {
       type: 'SubmitFeedback',
       comment: body.comment,
       criteriaScores: toCriterionScores(body),
@@ -144,12 +143,13 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
       requestSeatRotation: body.requestSeatRotation ?? false,
       marking: toStationMarking(body),
     })
+    // The append answers the stored row's id; a retried command (its first attempt stored it) reads it.
     const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
-    const stored = submitted
-      ? await options.db.selectFrom('feedback').select('id').where('session_id', '=', row.id).where('event_version', '=', submitted.version).executeTakeFirst()
-      : undefined
+    const stored =
+      feedbackIds[0] ??
+      (submitted && (await options.db.selectFrom('feedback').select('id').where('session_id', '=', row.id).where('event_version', '=', submitted.version).executeTakeFirst())?.id)
     const newCaseStarted = events.some(({ event }) => event.type === 'CaseAssigned')
-    return { message: 'Feedback submitted successfully', feedbackId: stored?.id ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
+    return { message: 'Feedback submitted successfully', feedbackId: stored ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
   })
 
   await app.register(sessionQueryRoutes, context)

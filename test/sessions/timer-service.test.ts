@@ -71,7 +71,7 @@ function setUp(answers: Array<(state: SessionState) => CommandOutcome>) {
   return { clock, state, timers, commands, errors, commit }
 }
 
-const nothingStored = (state: SessionState): CommandOutcome => ({ state, events: [], duplicate: false })
+const nothingStored = (state: SessionState): CommandOutcome => ({ state, events: [], duplicate: false, feedbackIds: [] })
 const failing = (): CommandOutcome => {
   throw new Error('database unreachable')
 }

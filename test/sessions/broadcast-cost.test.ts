@@ -1,0 +1,87 @@
+import t from 'tap'
+import type { Rendering } from '../../server/live/hub.ts'
+import { startBroadcasting } from '../../server/sessions/broadcaster.ts'
+import { inProcessBus } from '../../server/sessions/bus.ts'
+import { CaseViewCache } from '../../server/sessions/case-view-cache.ts'
+import { createCommandRunner } from '../../server/sessions/command-runner.ts'
+import { SessionLoader } from '../../server/sessions/session-loader.ts'
+import { databaseKind } from '../helpers/db.ts'
+import { testApp } from '../helpers/app.ts'
+import { countStatements } from '../helpers/statement-counter.ts'
+import { readyRoom, seedBank, type User } from './helpers.ts'
+
+// What the live broadcast reads from the database (issue 15). Counts, not timings: a presence change reads only the
+// session's newest events once its code is known, and a SESSION_UPDATE reads its case only when the case's rows
+// changed since it was last read (the command's own statement answers their stamp).
+
+const counter = countStatements()
+const app = await testApp()
+t.teardown(() => app.close())
+await seedBank(app.database.db, { Cardiology: 2 })
+const db = app.database.db
+
+type PresenceListener = (change: { sessionCode: string; userId: number; online: boolean }) => void
+type Sent = { type: string; selectedCase?: { id: number; doctorNotes?: string } | null }
+
+/** The broadcaster over a live channel that records what the doctor would hear; `heard(type)` waits for a message. */
+function broadcasting(t: Tap, doctorId: number) {
+  const bus = inProcessBus(() => {})
+  const loader = new SessionLoader(db)
+  const sent: Sent[] = []
+  const waiting = new Map<string, () => void>()
+  let presenceListener: PresenceListener = () => {}
+  const live = {
+    publish: <A>(_code: string, message: Rendering<A>) => {
+      const audience = message.audienceOf(doctorId)
+      if (audience === null) return
+      const body = message.render(audience) as Sent
+      sent.push(body)
+      waiting.get(body.type)?.()
+    },
+    isOnline: () => true,
+    onPresence: (added: PresenceListener) => ((presenceListener = added), () => {}),
+  }
+  const stop = startBroadcasting({ bus, live, db, loader, caseViews: new CaseViewCache(db), now: Date.now, log: { error: () => {} } })
+  t.teardown(stop)
+  const heard = (type: string) => new Promise<void>((resolve) => waiting.set(type, resolve))
+  return { bus, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
+}
+type Tap = { teardown(fn: () => unknown): void }
+
+t.test(`a presence change costs one statement once the code is known (${databaseKind()})`, async (t) => {
+  const room = await readyRoom(app)
+  const { sent, heard, presence } = broadcasting(t, room.doctor.id)
+  const change = () => counter.of(() => Promise.all([heard('PARTICIPANT_UPDATE'), presence({ sessionCode: room.code, userId: room.patient.id, online: true })]))
+
+  const first = await change()
+  t.equal(first.statements, 2, 'the first: the id by code, then the session log')
+  const second = await change()
+  t.equal(second.statements, 1, 'the next: only the events after the cached version')
+  t.same(sent.map((message) => message.type), ['PARTICIPANT_UPDATE', 'PARTICIPANT_UPDATE'])
+})
+
+t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKind()})`, async (t) => {
+  const room = await readyRoom(app)
+  const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now })
+  const sessionId = (await loader.idByCode(room.code))!
+  await loader.load(sessionId) // the command decides on the cached state, as the server's does
+  const actor = (user: User, name: string) => ({ userId: user.id, name, isAdmin: false })
+  const doctor = actor(room.doctor, 'Dora Doctor')
+  const observer = actor(room.observer, 'Olly Observer')
+
+  const start = await counter.of(() => Promise.all([heard('TIMER_START'), runner.execute(sessionId, { type: 'Start' }, doctor)]))
+  t.equal(start.statements, 3, 'start: the case bank, one write, and the case, seen for the first time')
+  await runner.execute(sessionId, { type: 'Leave', reason: 'LEFT' }, observer)
+  const rejoin = await counter.of(() => Promise.all([heard('SESSION_UPDATE'), runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)]))
+  t.equal(rejoin.statements, 2, 'a rejoin: the case bank and one write; the case it shows is known and unchanged')
+
+  await db.updateTable('cases').set({ doctor_notes: 'Edited brief' }).where('id', '=', loader.cached(sessionId)!.caseId!).execute()
+  await runner.execute(sessionId, { type: 'Leave', reason: 'LEFT' }, observer)
+  const afterEdit = await counter.of(() => Promise.all([heard('SESSION_UPDATE'), runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)]))
+  t.equal(afterEdit.statements, 3, 'after an edit of the case, it is read again')
+  const shown = sent.filter((message) => message.type === 'SESSION_UPDATE').map((message) => message.selectedCase)
+  t.equal(shown.length, 3, 'each SESSION_UPDATE was sent')
+  t.ok(shown.every((shownCase) => shownCase?.id === loader.cached(sessionId)!.caseId), 'each shows the session case')
+  t.equal(shown.at(-1)?.doctorNotes, 'Edited brief', 'the doctor hears the edited case')
+})
