@@ -1,7 +1,7 @@
 /**
  * Loaded into the server under measurement when BENCH_CPU_PROFILE names a directory (--cpu-prof is not allowed
  * in NODE_OPTIONS): profiles the whole run and writes a .cpuprofile there when the server exits, for reading the
- * functions that cost most (`node bench/profile-top.ts <file>`).
+ * functions that cost most (bench/profile-top.ts).
  */
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
