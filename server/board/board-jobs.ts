@@ -32,7 +32,7 @@ export interface BoardJobsOptions {
 /** A claimed job not finished by then (its instance died) is claimed again. */
 const LEASE_MS = 2 * 60_000
 /** Jobs stored by another instance are found by this look at the table at the latest. */
-const LOOK_AGAIN_MS = 60_000
+export const LOOK_AGAIN_MS = 60_000
 const BATCH = 20
 
 /**

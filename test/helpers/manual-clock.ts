@@ -21,6 +21,17 @@ export function manualClock(start = Date.now()) {
     setAlarm,
     /** When the earliest alarm is due, or null when none is set. */
     nextAlarmAt: () => (alarms.size === 0 ? null : Math.min(...[...alarms.values()].map((alarm) => alarm.at))),
+    /**
+     * Waits (polling) until an alarm is set for exactly `at`: a session's timer is armed when its commit reaches the
+     * timer service through the ordered delivery, which may come a moment after the command's answer.
+     */
+    async armedAt(at: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while (![...alarms.values()].some((alarm) => alarm.at === at)) {
+        if (Date.now() > deadline) throw new Error(`no alarm was set for ${at}`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    },
     /** Moves the clock on by `ms` and runs, in order, the alarms due by then (not those they set in turn). */
     async advance(ms: number) {
       now += ms
