@@ -12,6 +12,12 @@ import type { LowerRole } from './session-wire.ts'
 
 const ROUND_RULE = 'round must be the round being scored'
 
+/** GET /api/sessions/{code}/rounds/{round}/debrief: the round as the address spells it. */
+export const DebriefParams = v.object({
+  code: v.string(),
+  round: v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'round must be a round number'), v.transform(Number)),
+})
+
 /** POST /api/sessions/{code}/self-assessment: scored on the round's mark scheme, every slot filled. */
 export const SelfAssessmentBody = v.object({
   round: v.pipe(v.number(ROUND_RULE), v.integer(ROUND_RULE), v.minValue(1, ROUND_RULE)),

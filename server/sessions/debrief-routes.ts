@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { SelfAssessmentBody, type Debrief, type DebriefLink, type SelfAssessmentForm } from '../../schemas/debrief.ts'
+import { DebriefParams, SelfAssessmentBody, type Debrief, type DebriefLink, type SelfAssessmentForm } from '../../schemas/debrief.ts'
 import { ACCESS_DENIED, activeParticipant } from '../../schemas/session/participants.ts'
 import { checkedScores, overallPerformance } from '../../schemas/session/feedback-scores.ts'
 import { findCase } from '../content/cases-repo.ts'
-import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
+import { conflict, forbidden, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
 import { asHttpError } from './command-runner.ts'
 import { criteriaShapes } from './decision-context.ts'
@@ -28,8 +28,8 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
   const limited = perUserLimit(app, context, 60)
 
   app.get<RoundRoute>('/sessions/:code/rounds/:round/debrief', limited, async (request): Promise<Debrief> => {
-    const round = roundOf(request.params.round)
-    const { id } = await findSession(request, request.params.code)
+    const { code, round } = parseBody(DebriefParams, request.params)
+    const { id } = await findSession(request, code)
     const me = request.currentUser.id
     const answer = await debriefOf(db, id, round, me)
     if (answer.kind === 'debrief') return answer.debrief
@@ -79,10 +79,4 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
     await saveSelfAssessment(db, row, new Date(engine.now()))
     return { message: 'Self-assessment saved', selfAssessment: assessment }
   })
-}
-
-function roundOf(text: string): number {
-  const round = Number(text)
-  if (!Number.isInteger(round) || round < 1 || round > 100_000) throw badRequest('round must be a round number')
-  return round
 }

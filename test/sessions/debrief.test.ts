@@ -26,6 +26,10 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   await doctor.post(`/sessions/${code}/start`)
   const firstCase = (await doctor.get(`/sessions/${code}`)).json.selectedCase.id
   t.equal((await debrief(doctor, 1)).status, 403, 'reading: not yet')
+  for (const round of ['0', 'x', '1.5']) {
+    const bad = await doctor.get(`/sessions/${code}/rounds/${round}/debrief`)
+    t.same([bad.status, bad.json.validationErrors], [400, { round: 'round must be a round number' }], `round ${round}: a clear 400`)
+  }
   t.equal((await doctor.get(`/sessions/${code}/self-assessment`)).status, 409, 'no self-assessment before the feedback phase')
   await skipToFeedback(doctor, code)
   await observerHears.until('PHASE_CHANGE', (m) => m.phase === 'FEEDBACK')
