@@ -17,6 +17,7 @@ export interface Database {
   feedback: FeedbackTable
   user_latest_joins: UserLatestJoinsTable
   live_presence: LivePresenceTable
+  live_instances: LiveInstancesTable
   rate_limit_hits: RateLimitHitsTable
   erased_accounts: ErasedAccountsTable
   self_assessments: SelfAssessmentsTable
@@ -169,11 +170,16 @@ export interface UserLatestJoinsTable {
   session_id: number
 }
 
-/** A user's live connection to a session on one server instance, refreshed by that instance's heartbeat. */
+/** A user's live connection to a session on one server instance: it counts while its instance's stamp is fresh. */
 export interface LivePresenceTable {
   instance_id: string
   session_code: string
   user_id: number
+}
+
+/** A server instance, stamped by its heartbeat: its live_presence rows count while the stamp is fresh. */
+export interface LiveInstancesTable {
+  instance_id: string
   last_seen: ColumnType<Date, Date | string, Date | string>
 }
 

@@ -7,9 +7,9 @@ import { presenceTable, type Connection } from './presence-table.ts'
 type PresenceListener = (change: PresenceChange) => void
 
 export interface PresenceTiming {
-  /** How often an instance re-stamps its own connections and re-reads the others'. */
+  /** How often an instance re-stamps itself and re-reads the others' connections. */
   heartbeatMs: number
-  /** A connection not re-stamped for this long counts as gone: its instance died or lost the database. */
+  /** An instance not re-stamped for this long counts as gone, with its connections: it died or lost the database. */
   expiryMs: number
 }
 
@@ -27,10 +27,10 @@ export type ClusterPresence = LiveChannel & { start(): Promise<void>; close(): P
 
 /**
  * The one presence rule: a participant is online while any instance holds a live connection for them (after the
- * hub's grace period for a reload). Each instance stamps its connections in PostgreSQL (presence-table.ts) every
- * heartbeat and reads the others' live ones, so an instance that was killed stops counting within expiry +
- * heartbeat (its users then go offline, and the offline rule takes over), and a new instance sees at once who
- * is connected elsewhere. A change here is written first and then announced on the bus, so the others re-read
+ * hub's grace period for a reload). Each instance stores its connections in PostgreSQL as they open and close,
+ * stamps itself every heartbeat and reads the others' live connections (presence-table.ts), so an instance that
+ * was killed stops counting within expiry + heartbeat (its users then go offline, and the offline rule takes
+ * over), and a new instance sees at once who is connected elsewhere. A change here is written first and then announced on the bus, so the others re-read
  * at once rather than at their next heartbeat. Listeners hear the cluster-wide answer after every change.
  */
 export function clusterPresence(options: ClusterPresenceOptions): ClusterPresence {
@@ -79,7 +79,7 @@ export function clusterPresence(options: ClusterPresenceOptions): ClusterPresenc
 
   const heartbeat = async () => {
     await write(async () => {
-      await table!.refresh([...here.values()])
+      await table!.beat(() => [...here.values()])
       await table!.removeExpired(expiryMs)
     })
     await reread()
@@ -91,7 +91,7 @@ export function clusterPresence(options: ClusterPresenceOptions): ClusterPresenc
     if (change.online) here.set(key, connection)
     else here.delete(key)
     tell(connection)
-    if (table) void write(() => (change.online ? table.refresh([connection]) : table.remove(connection))).then(() => bus.sharePresence(change))
+    if (table) void write(() => (change.online ? table.add(connection) : table.remove(connection))).then(() => bus.sharePresence(change))
   })
   const stopRemote = bus.onRemotePresence(() => void reread())
   let beating: NodeJS.Timeout | undefined
