@@ -117,7 +117,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
         actorUserId: actor === SYSTEM_ACTOR ? null : actor.userId,
         commandId,
       },
-      [...feedback, ...sessionRowWrites(db, after, projected), ...(joined ? [joined] : [])],
+      [...feedback, ...sessionRowWrites(db, before, after, projected), ...(joined ? [joined] : [])],
       bus.announcement({ sessionId: after.sessionId, version: after.version }),
       reads,
     )

@@ -1,7 +1,7 @@
-import { sql, type Compilable, type OperationNodeSource, type Transaction } from 'kysely'
+import { sql, type Compilable, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely'
 import { evolve } from '../../schemas/session/index.ts'
 import { stationResult } from '../../schemas/session/station-result.ts'
-import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
+import type { Participant, SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import type { CommittedEvent } from './bus.ts'
@@ -19,27 +19,31 @@ export type ProjectionWrite = Compilable & OperationNodeSource & { execute(): Pr
 
 /**
  * Writes the read models a batch of events changes, one statement after another: the read-model rebuild (a command
- * sends the same `projectionWrites` within its append statement instead). The session row
- * and its participants are written whole from the state after the batch (a handful of rows, and no way to drift
- * from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once gives
- * the same rows as running it event by event, which is what makes the read models rebuildable.
+ * sends the same writes within its append statement instead, but only for the participants it changed). The
+ * session row and its participants are written whole from the state after the batch (a handful of rows, and no
+ * way to drift from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once
+ * gives the same rows as running it event by event, which is what makes the read models rebuildable.
  */
 export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
   for (const write of projectionWrites(trx, state, events)) await write.execute()
 }
 
 /**
- * The statements projectBatch runs, unexecuted: a command sends them with its events as one statement
- * (event-store.ts). They read nothing the batch writes (the rows they look up are cases and categories), so
- * they give the same rows whether they run one by one or side by side.
+ * The statements projectBatch runs, unexecuted. They read nothing the batch writes (the rows they look up are
+ * cases and categories), so they give the same rows whether they run one by one or side by side.
  */
 export function projectionWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return [...sessionRowWrites(db, state, events), ...feedbackWrites(db, state, events)]
+  return [...sessionRowWrites(db, null, state, events), ...feedbackWrites(db, state, events)]
 }
 
-/** The session row and its participants, written whole from the state after the batch. */
-export function sessionRowWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return [upsertSession(db, state, events), ...upsertParticipants(db, state, events)]
+/**
+ * The session row, written whole from the state after the batch (its version moves with every batch), and the
+ * participant rows that differ from those the state `before` the batch wrote: all of them when there is none (a
+ * create, or a rebuild). A skip in a room of three then writes one row, not four.
+ */
+export function sessionRowWrites(db: Db | Trx, before: SessionState | null, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  const changed = changedParticipantRows(before, state)
+  return [upsertSession(db, state, events), ...(changed.length > 0 ? [upsertParticipants(db, changed, state, events)] : [])]
 }
 
 /** One feedback row per FeedbackSubmitted, in the order of the events; each write returns its row's id. */
@@ -74,47 +78,65 @@ function upsertSession(trx: Db | Trx, state: SessionState, events: ProjectedEven
     started_at: firstReading ? atOf(firstReading) : null,
     ended_at: ended ? atOf(ended) : null,
   }
+  const { id: _id, started_at: _started, ended_at: _ended, ...replaced } = row
   return trx
     .insertInto('sessions')
     .values(row)
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        ...row,
-        started_at: sql`coalesce(sessions.started_at, ${eb.ref('excluded.started_at')})`,
-        ended_at: sql`coalesce(sessions.ended_at, ${eb.ref('excluded.ended_at')})`,
-      })),
+      oc.column('id').doUpdateSet({
+        ...fromInserted(replaced),
+        // Set once: the time first written stays (a later batch has none, or a later round's).
+        started_at: sql`coalesce(sessions.started_at, excluded.started_at)`,
+        ended_at: sql`coalesce(sessions.ended_at, excluded.ended_at)`,
+      }),
     )
 }
 
-function upsertParticipants(trx: Db | Trx, state: SessionState, events: ProjectedEvent[]) {
-  if (state.participants.length === 0) return []
+/**
+ * A participant's row but for joined_at, which is written with the row and never after: the one mapping that both
+ * the write and the comparison with the state before a command use.
+ */
+function participantRow(sessionId: number, participant: Participant) {
+  return {
+    session_id: sessionId,
+    user_id: participant.userId,
+    name: participant.name,
+    role: participant.role,
+    active: participant.active,
+    has_completed: participant.hasCompleted,
+    has_given_feedback: participant.hasGivenFeedback,
+  }
+}
+
+type ParticipantRow = ReturnType<typeof participantRow>
+
+const sameRow = (written: ParticipantRow | undefined, row: ParticipantRow) =>
+  written !== undefined && (Object.keys(row) as (keyof ParticipantRow)[]).every((column) => written[column] === row[column])
+
+/** The rows of `state`'s participants that differ from (or are missing among) those `before` wrote. */
+function changedParticipantRows(before: SessionState | null, state: SessionState): ParticipantRow[] {
+  const written = new Map(before?.participants.map((p) => [p.userId, participantRow(state.sessionId, p)]))
+  return state.participants.map((p) => participantRow(state.sessionId, p)).filter((row) => !sameRow(written.get(row.user_id), row))
+}
+
+function upsertParticipants(trx: Db | Trx, rows: ParticipantRow[], state: SessionState, events: ProjectedEvent[]) {
   const firstJoined = new Map<number, Date>()
   for (const { event } of events) {
     if (event.type === 'ParticipantJoined' && !firstJoined.has(event.userId)) firstJoined.set(event.userId, atOf(event))
   }
-  const rows = state.participants.map((p) => ({
-    session_id: state.sessionId,
-    user_id: p.userId,
-    name: p.name,
-    role: p.role,
-    active: p.active,
-    has_completed: p.hasCompleted,
-    has_given_feedback: p.hasGivenFeedback,
-    joined_at: firstJoined.get(p.userId) ?? new Date(state.createdAt),
-  }))
-  const upsert = trx
+  const { session_id: _session, user_id: _user, ...replaced } = rows[0]
+  return trx
     .insertInto('session_participants')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['session_id', 'user_id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        role: eb.ref('excluded.role'),
-        active: eb.ref('excluded.active'),
-        has_completed: eb.ref('excluded.has_completed'),
-        has_given_feedback: eb.ref('excluded.has_given_feedback'),
-      })),
-    )
-  return [upsert]
+    .values(rows.map((row) => ({ ...row, joined_at: firstJoined.get(row.user_id) ?? new Date(state.createdAt) })))
+    .onConflict((oc) => oc.columns(['session_id', 'user_id']).doUpdateSet(fromInserted(replaced)))
+}
+
+/**
+ * An upsert's update of the columns of `row` to the values its insert proposed (excluded): each value is sent
+ * once, in the insert. (`never`: a column's reference fits whatever type the column has.)
+ */
+function fromInserted<Row extends object>(row: Row) {
+  return Object.fromEntries(Object.keys(row).map((column) => [column, sql.ref(`excluded.${column}`)])) as Record<keyof Row, RawBuilder<never>>
 }
 
 /** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
