@@ -75,9 +75,9 @@ export async function startAccountCache(database: DatabaseHandle, log: { warn(ob
     if (Number.isSafeInteger(id)) cache.forget(id)
     else cache.forgetAll() // not ours (anyone may NOTIFY): forgetting everything is always safe
   }
-  let listener: Listener | null = null
+  let stop = async () => {}
   if (database.pool) {
-    listener = await listenWithReconnect({
+    const listener: Listener = await listenWithReconnect({
       pool: database.pool,
       channels: [ACCOUNT_CHANGED_CHANNEL],
       applicationName: `plab-accounts-${process.pid}`,
@@ -86,9 +86,11 @@ export async function startAccountCache(database: DatabaseHandle, log: { warn(ob
       onLost: () => cache.distrust(),
       log,
     })
+    stop = () => listener.close()
   } else if (database.pglite) {
-    await database.pglite.listen(ACCOUNT_CHANGED_CHANNEL, heard)
+    const unlisten = await database.pglite.listen(ACCOUNT_CHANGED_CHANNEL, heard)
+    stop = async () => void unlisten()
     cache.trust()
   }
-  return { cache, close: async () => void (await listener?.close()) }
+  return { cache, close: () => stop() }
 }

@@ -39,7 +39,8 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
 export class PGliteThread {
   closed = false
   private readonly pending = new Map<number, Pending>()
-  private readonly listeners = new Map<string, (payload: string) => void>()
+  /** Per channel: who hears it here, and the thread's LISTEN (sent once, for the first of them). */
+  private readonly channels = new Map<string, { hearers: Set<(payload: string) => void>; listening: Promise<unknown> }>()
   private nextId = 1
 
   private constructor(private readonly worker: Worker) {
@@ -66,11 +67,17 @@ export class PGliteThread {
     return this.send({ op: 'query', sql, params }) as Promise<QueryReply<R>>
   }
 
-  /** LISTENs on `channel`: each notice reaches `onPayload`, before the answer of the statement that committed it. */
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<void> {
-    if (this.listeners.has(channel)) throw new Error(`already listening on ${channel}`)
-    this.listeners.set(channel, onPayload)
-    await this.send({ op: 'listen', channel })
+  /**
+   * Each notice on `channel` reaches `onPayload`, before the answer of the statement that committed it. Answers
+   * how to stop (an app closed and built again on the same database listens again).
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => void> {
+    let listened = this.channels.get(channel)
+    if (!listened) this.channels.set(channel, (listened = { hearers: new Set(), listening: this.send({ op: 'listen', channel }) }))
+    const { hearers, listening } = listened
+    hearers.add(onPayload)
+    await listening
+    return () => hearers.delete(onPayload)
   }
 
   /** The whole database as a gzipped tarball, as PGlite's own dumpDataDir('gzip'). */
@@ -100,7 +107,7 @@ export class PGliteThread {
   }
 
   private heard({ channel, payload }: PGliteNotice['notice']) {
-    this.listeners.get(channel)?.(payload)
+    for (const hear of this.channels.get(channel)?.hearers ?? []) hear(payload)
   }
 
   private settle(reply: PGliteReply) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import t, { type Test } from 'tap'
 import { issueResetToken } from '../../server/accounts/reset-tokens.ts'
+import { buildApp } from '../../server/app.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { databaseKind, withAdminClient } from '../helpers/db.ts'
 import { countStatements } from '../helpers/statement-counter.ts'
@@ -97,6 +98,17 @@ t.test('a token newer than the cached account reads it again, even before any no
   })
   t.equal((await me(bearer(app.issueToken(changed)))).status, 200, 'the new token')
   t.equal((await me(user.auth)).status, 401, 'the old token, refused from the row read again')
+})
+
+t.test('a second app on the same database hears the changes made through the first', async (t) => {
+  const other = await buildApp({ config: ctx.config, database: ctx.database, logger: false })
+  t.teardown(() => other.close())
+  const user = await cachedUser(t)
+  const onOther = () => call(other, { method: 'GET', url: '/api/auth/me', headers: user.auth })
+  t.equal((await onOther()).status, 200)
+  t.equal((await counter.of(onOther)).statements, 0, 'the other app answers from its own memory')
+  t.equal((await call(app, { method: 'PUT', url: `/api/admin/users/${user.id}/role`, body: { role: 'ADMIN' }, headers: admin.auth })).status, 200)
+  await poll(async () => (await onOther()).status === 401, 'the other app refusing the old token')
 })
 
 t.test('notices missed while the LISTEN connection is down are made up for', { skip: databaseKind() !== 'postgres' && 'PostgreSQL only: the embedded database has no connection to lose' }, async (t) => {
