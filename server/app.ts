@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`, Math.ceil(context.ttl / 1000)),
   })
-  await registerAuth(app, { db: database.db, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
+  await registerAuth(app, { database, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log, logText: !config.production })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null

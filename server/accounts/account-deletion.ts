@@ -13,6 +13,8 @@ export interface AccountDeletionDeps {
   runner: CommandRunner
   live: Pick<LiveHub, 'disconnectUser'>
   log: FastifyBaseLogger
+  /** This instance's cached account (auth-plugin.ts): gone as soon as the deletion commits. */
+  forgetAccount(userId: number): void
 }
 
 export const ACCOUNT_DELETED = 'Your account has been deleted.'
@@ -43,6 +45,7 @@ export async function confirmDeletion(user: UserRow, confirmation: { currentPass
 export async function deleteAccount(deps: AccountDeletionDeps, user: UserRow): Promise<void> {
   const { db, runner, live, log } = deps
   await erasePersonalData(db, user.id)
+  deps.forgetAccount(user.id)
   const running = await db
     .selectFrom('session_participants')
     .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')

@@ -1,8 +1,9 @@
 import fastifyJwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../db/connect.ts'
+import type { DatabaseHandle } from '../db/connect.ts'
 import type { UserRow } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
+import { startAccountCache } from './account-cache.ts'
 import { findUserById } from './users-repo.ts'
 
 declare module 'fastify' {
@@ -14,6 +15,12 @@ declare module 'fastify' {
     issueToken(user: UserRow): string
     /** Resolves a bearer token to its account, or null: for the live channel's CONNECT. */
     userFromToken(token: string): Promise<UserRow | null>
+    /**
+     * Call once a change to an account has committed here: this instance's next request reads it again. The
+     * database announces every change to every instance (account-cache.ts), but later than this instance may
+     * answer the request that made it and be asked again.
+     */
+    forgetAccount(userId: number): void
   }
   interface FastifyRequest {
     currentUser: UserRow
@@ -28,13 +35,17 @@ interface TokenClaims {
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 
-export async function registerAuth(app: FastifyInstance, options: { db: Db; secret: string; expirationHours: number }) {
+export async function registerAuth(app: FastifyInstance, options: { database: DatabaseHandle; secret: string; expirationHours: number }) {
+  const { db } = options.database
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: Math.round(options.expirationHours * 3600) },
     verify: { algorithms: ['HS256'] },
   })
   app.decorateRequest('currentUser', null as unknown as UserRow)
+  // The account of every signed-in request and live CONNECT, from memory once read (issue 15).
+  const accounts = await startAccountCache(options.database, app.log)
+  app.addHook('onClose', () => accounts.close())
 
   const userFromToken = async (token: string): Promise<UserRow | null> => {
     let claims: TokenClaims
@@ -45,11 +56,19 @@ export async function registerAuth(app: FastifyInstance, options: { db: Db; secr
     }
     const id = Number(claims.sub)
     if (!Number.isSafeInteger(id)) return null
-    const user = await findUserById(options.db, id)
+    const read = () => findUserById(db, id)
+    let user = await accounts.cache.read(id, read)
+    // The version only grows: a newer token was issued after a change whose notice has not arrived yet (on
+    // another instance), so the row is read again. An older one is simply refused, at no cost.
+    if (user && user.token_version < claims.tv) {
+      accounts.cache.forget(id)
+      user = await accounts.cache.read(id, read)
+    }
     return user && user.token_version === claims.tv ? user : null
   }
 
   app.decorate('userFromToken', userFromToken)
+  app.decorate('forgetAccount', (userId: number) => accounts.cache.forget(userId))
   app.decorate('issueToken', (user: UserRow) => app.jwt.sign({ sub: String(user.id), tv: user.token_version }))
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization

@@ -4,7 +4,7 @@ import { parseBody } from '../validation.ts'
 import { ACCOUNT_DELETED, confirmDeletion, deleteAccount, type AccountDeletionDeps } from './account-deletion.ts'
 import { collectPersonalData } from './personal-data.ts'
 
-export interface OwnDataOptions extends Omit<AccountDeletionDeps, 'log'> {
+export interface OwnDataOptions extends Omit<AccountDeletionDeps, 'log' | 'forgetAccount'> {
   rateLimits: boolean
 }
 
@@ -24,7 +24,7 @@ export async function ownDataRoutes(app: FastifyInstance, options: OwnDataOption
   app.post('/auth/delete-account', { preHandler: app.authenticate, config: { rateLimit: limited } }, async (request) => {
     const confirmation = parseBody(DeleteAccountBody, request.body ?? {})
     await confirmDeletion(request.currentUser, confirmation)
-    await deleteAccount({ ...options, log: request.log }, request.currentUser)
+    await deleteAccount({ ...options, log: request.log, forgetAccount: app.forgetAccount }, request.currentUser)
     return { message: ACCOUNT_DELETED }
   })
 }

@@ -64,6 +64,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     const identity = await google.verify(body.idToken)
     if (!identity) throw unauthorized('Invalid or expired Google ID token')
     const user = await signInWithGoogle(db, identity)
+    app.forgetAccount(user.id) // it may have been linked to Google just now
     return { token: app.issueToken(user), user: userView(user) }
   })
 
@@ -91,6 +92,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     if (!result.ok) {
       throw badRequest(result.reason === 'expired' ? 'Reset token has expired. Please request a new one.' : 'Invalid reset token')
     }
+    app.forgetAccount(result.userId)
     return { message: 'Your password has been reset. You can now sign in.' }
   })
 
@@ -99,6 +101,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
   app.put('/auth/profile', { preHandler: app.authenticate }, async (request) => {
     const body = parseBody(ProfileBody, request.body)
     const user = await users.updateUserName(db, request.currentUser.id, body.name)
+    app.forgetAccount(user.id)
     return { user: userView(user), message: 'Profile updated successfully' }
   })
 
@@ -110,6 +113,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     if (!(await verifyPassword(me.password_hash, body.currentPassword))) throw badRequest('Current password is incorrect')
     if (body.currentPassword === body.newPassword) throw conflict('The new password must differ from the current one')
     const user = await users.updateUserPassword(db, me.id, await hashPassword(body.newPassword))
+    app.forgetAccount(user.id)
     // Every older token is now void (token version); this one keeps the caller signed in.
     return { message: 'Password changed successfully', token: app.issueToken(user) }
   })

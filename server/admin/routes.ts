@@ -10,7 +10,7 @@ import { changeUserRole, pageOfUsers, userStats } from './users-admin-repo.ts'
 const USER_NOT_FOUND = 'User not found'
 
 /** /api/admin/**: user management (SPEC.md sections 2 and 7). Every route here is for admins only. */
-export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDeletionDeps, 'log'>) {
+export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDeletionDeps, 'log' | 'forgetAccount'>) {
   const { db } = options
   app.addHook('preHandler', app.requireAdmin)
 
@@ -32,6 +32,7 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
     const { id } = parseBody(IdParams, request.params)
     const { role } = parseBody(RoleBody, request.body)
     const result = await changeUserRole(db, id, role)
+    app.forgetAccount(id)
     if (result.ok) return { user: userView(result.value), message: `User role updated to ${role}` }
     throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot remove the last admin user')
   })
@@ -44,7 +45,7 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
     if (!user) throw notFound(USER_NOT_FOUND)
     // The same deletion as the user's own: their name leaves the log, their sessions hear them leave. The last
     // admin cannot be reached here (nobody deletes themself), and the deletion refuses it under a lock anyway.
-    await deleteAccount({ ...options, log: request.log }, user)
+    await deleteAccount({ ...options, log: request.log, forgetAccount: app.forgetAccount }, user)
     return { message: 'User deleted successfully' }
   })
 }

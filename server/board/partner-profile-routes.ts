@@ -29,6 +29,7 @@ export async function partnerProfileRoutes(app: FastifyInstance, options: { db: 
       .where('id', '=', request.currentUser.id)
       .returning(['exam_month', 'time_zone', 'hidden_from_board'])
       .executeTakeFirstOrThrow()
+    app.forgetAccount(request.currentUser.id)
     // The host's listings show (or hide) what changed.
     notifier.changed(null)
     return { profile: profileOf(row), message: 'Partner settings saved' }

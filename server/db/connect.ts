@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite'
   /** Present on Postgres: the pool, for LISTEN clients. */
   pool: pg.Pool | null
+  /** Present on the embedded database: its thread, for LISTEN. */
+  pglite: Pick<PGliteThread, 'listen'> | null
   close(): Promise<void>
 }
 
@@ -43,7 +45,7 @@ export async function connectPostgres(url: string): Promise<DatabaseHandle> {
       },
     }),
   })
-  return { db, kind: 'postgres', pool, close: () => db.destroy() }
+  return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() }
 }
 
 /**
@@ -60,6 +62,7 @@ export async function connectPGlite(dir: string): Promise<DatabaseHandle> {
       db,
       kind: 'pglite',
       pool: null,
+      pglite,
       close: async () => {
         await db.destroy()
         lock.release()
@@ -75,5 +78,5 @@ export async function connectPGlite(dir: string): Promise<DatabaseHandle> {
 export async function connectMemoryPGlite(options: { loadDataDir?: ArrayBuffer } = {}): Promise<{ handle: DatabaseHandle; pglite: PGliteThread }> {
   const pglite = await PGliteThread.start({ loadDataDir: options.loadDataDir })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
-  return { handle: { db, kind: 'pglite', pool: null, close: () => db.destroy() }, pglite }
+  return { handle: { db, kind: 'pglite', pool: null, pglite, close: () => db.destroy() }, pglite }
 }

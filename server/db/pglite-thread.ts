@@ -10,9 +10,15 @@ export interface PGliteWorkerData {
 export type PGliteRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[] }
   | { id: number; op: 'dump' }
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' }
 
 export type PGliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> }
+
+/** A NOTIFY heard on a channel the thread LISTENs on; sent before the answer of the statement that committed it. */
+export interface PGliteNotice {
+  notice: { channel: string; payload: string }
+}
 
 export interface QueryReply<R> {
   rows: R[]
@@ -33,10 +39,12 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
 export class PGliteThread {
   closed = false
   private readonly pending = new Map<number, Pending>()
+  /** Per channel: who hears it here, and the thread's LISTEN (sent once, for the first of them). */
+  private readonly channels = new Map<string, { hearers: Set<(payload: string) => void>; listening: Promise<unknown> }>()
   private nextId = 1
 
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (reply: PGliteReply) => this.settle(reply))
+    worker.on('message', (message: PGliteReply | PGliteNotice) => ('notice' in message ? this.heard(message.notice) : this.settle(message)))
     worker.on('error', (error) => this.fail(error as Error))
     worker.on('exit', () => this.fail(new Error('The embedded database thread has stopped')))
     // The thread keeps the process alive only while an answer is awaited (see send), as in-process PGlite did.
@@ -59,6 +67,19 @@ export class PGliteThread {
     return this.send({ op: 'query', sql, params }) as Promise<QueryReply<R>>
   }
 
+  /**
+   * Each notice on `channel` reaches `onPayload`, before the answer of the statement that committed it. Answers
+   * how to stop (an app closed and built again on the same database listens again).
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => void> {
+    let listened = this.channels.get(channel)
+    if (!listened) this.channels.set(channel, (listened = { hearers: new Set(), listening: this.send({ op: 'listen', channel }) }))
+    const { hearers, listening } = listened
+    hearers.add(onPayload)
+    await listening
+    return () => hearers.delete(onPayload)
+  }
+
   /** The whole database as a gzipped tarball, as PGlite's own dumpDataDir('gzip'). */
   async dumpDataDir(): Promise<Blob> {
     return new Blob([(await this.send({ op: 'dump' })) as ArrayBuffer])
@@ -72,7 +93,7 @@ export class PGliteThread {
     await this.worker.terminate()
   }
 
-  private send(request: { op: 'query'; sql: string; params: unknown[] } | { op: 'dump' } | { op: 'close' }): Promise<unknown> {
+  private send(request: { op: 'query'; sql: string; params: unknown[] } | { op: 'dump' } | { op: 'listen'; channel: string } | { op: 'close' }): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The embedded database is closed'))
     const id = this.nextId++
     const answer = this.await(id)
@@ -83,6 +104,10 @@ export class PGliteThread {
   private await(id: number): Promise<unknown> {
     if (this.pending.size === 0) this.worker.ref()
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }))
+  }
+
+  private heard({ channel, payload }: PGliteNotice['notice']) {
+    for (const hear of this.channels.get(channel)?.hearers ?? []) hear(payload)
   }
 
   private settle(reply: PGliteReply) {

@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite'
 import { parentPort, workerData } from 'node:worker_threads'
-import type { PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-thread.ts'
+import type { PGliteNotice, PGliteReply, PGliteRequest, PGliteWorkerData } from './pglite-thread.ts'
 
 /**
  * The embedded database's own thread: PGlite runs its WebAssembly Postgres synchronously, so on the server's
@@ -42,6 +42,11 @@ async function run(request: PGliteRequest): Promise<{ value: unknown; transfer?:
       const bytes = await (await pglite.dumpDataDir('gzip')).arrayBuffer()
       return { value: bytes, transfer: [bytes] }
     }
+    case 'listen':
+      // PGlite calls this (a microtask) while it reads the committing statement's answer, before that answer is
+      // posted: the main thread hears the change before it hears the commit.
+      await pglite.listen(request.channel, (payload) => port.postMessage({ notice: { channel: request.channel, payload } } satisfies PGliteNotice))
+      return { value: null }
     case 'close':
       await pglite.close()
       return { value: null }

@@ -11,6 +11,8 @@ export interface ListenerOptions {
    * found here. If it fails, the connection is dropped and the whole attempt retried.
    */
   onListening(): Promise<void>
+  /** The connection was lost: from now until the next onListening, notifications may be missed. */
+  onLost?(): void
   log: { warn(object: unknown, message: string): void }
   backoff?: { firstMs: number; maxMs: number }
 }
@@ -48,7 +50,9 @@ export async function listenWithReconnect(options: ListenerOptions): Promise<Lis
       return true
     }
     const lose = (error: unknown) => {
-      if (!drop() || closed || !started) return
+      if (!drop()) return
+      options.onLost?.()
+      if (closed || !started) return
       log.warn({ err: error }, 'lost the LISTEN connection; reconnecting')
       scheduleReconnect()
     }

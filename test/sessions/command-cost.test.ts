@@ -7,8 +7,8 @@ import { as, readyRoom, scores, seedBank } from './helpers.ts'
 
 // A command is one round trip to the database (issue 15): the state comes from memory, the case bank is read
 // only when a case is chosen, and the events, read models and notice are written by one statement. These are
-// counts, not timings: a change that adds a statement or a commit to a command turns this red. Every request
-// also reads its account (the sign-in check), one statement each.
+// counts, not timings: a change that adds a statement or a commit to a command turns this red. A request's
+// account (the sign-in check) comes from memory once read (account-cache.ts): every user here has signed in before.
 
 const counter = countStatements()
 const main = await testApp()
@@ -21,20 +21,20 @@ t.test(`statements and commits per command (${databaseKind()})`, async (t) => {
   await doctor.get(`/sessions/${room.code}`) // the code is known from now on
 
   const start = await counter.of(async () => t.equal((await doctor.post(`/sessions/${room.code}/start`)).status, 200))
-  // The account, whether it is a planned slot still to come (issue 20: its room opens at the time), the case
-  // bank's ids and categories, one write, and the case the live SESSION_UPDATE shows.
-  t.ok(start.statements <= 5, `start: ${start.statements} statements`)
+  // Whether it is a planned slot still to come (issue 20: its room opens at the time), the case bank's ids and
+  // categories, one write, and the case the live SESSION_UPDATE shows.
+  t.ok(start.statements <= 4, `start: ${start.statements} statements`)
   t.equal(start.commits, start.statements, 'start: no statement waits inside a transaction')
 
   const skip = await counter.of(async () => t.equal((await doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })).status, 200))
   // The live SESSION_UPDATE loads the case it shows after the answer: it may or may not fall in the window.
-  t.ok(skip.statements <= 3, `skip: the account, then one write (${skip.statements} statements, the live message's case included)`)
+  t.ok(skip.statements <= 2, `skip: one write (${skip.statements} statements, the live message's case included)`)
   t.equal(skip.commits, skip.statements, 'skip: each statement its own commit')
 
   const retried = await counter.of(async () => {
     t.equal((await doctor.post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' }, { 'Idempotency-Key': 'skip-2' })).status, 200)
   })
-  t.ok(retried.statements <= 4, `skip with a command id: the id checked too (${retried.statements} statements)`)
+  t.ok(retried.statements <= 3, `skip with a command id: the id checked too (${retried.statements} statements)`)
 
   let feedbackId: unknown
   const feedback = await counter.of(async () => {
@@ -44,14 +44,14 @@ t.test(`statements and commits per command (${databaseKind()})`, async (t) => {
   })
   const stored = await main.database.db.selectFrom('feedback').select('id').where('from_user_id', '=', room.patient.id).executeTakeFirstOrThrow()
   t.equal(feedbackId, stored.id, 'the stored feedback is named')
-  // The account, the mark scheme and bank, and one write, which answers the stored feedback's id too.
-  t.equal(feedback.statements, 3, `feedback: ${feedback.statements} statements`)
+  // The mark scheme and bank, and one write, which answers the stored feedback's id too.
+  t.equal(feedback.statements, 2, `feedback: ${feedback.statements} statements`)
   t.equal(feedback.commits, feedback.statements, 'feedback: no statement waits inside a transaction')
 
   t.equal((await doctor.get(`/sessions/${room.code}`)).status, 200) // the case's view is known from now on
   const read = await counter.of(async () => t.equal((await doctor.get(`/sessions/${room.code}`)).status, 200))
-  // The account, then the version (checking the cached state) with the session's times and its case's stamp.
-  t.equal(read.statements, 2, 'GET session: two statements')
+  // The version (checking the cached state) with the session's times and its case's stamp: nothing else.
+  t.equal(read.statements, 1, 'GET session: one statement')
 })
 
 t.test('an edited case or category is shown at the next GET', async (t) => {

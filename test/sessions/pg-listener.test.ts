@@ -47,6 +47,7 @@ function start(pool: pg.Pool) {
   const heard: string[] = []
   const warnings: string[] = []
   let listenings = 0
+  let losses = 0
   const listener = listenWithReconnect({
     pool,
     channels: ['one', 'two'],
@@ -55,15 +56,18 @@ function start(pool: pg.Pool) {
     onListening: async () => {
       listenings += 1
     },
+    onLost: () => {
+      losses += 1
+    },
     log: { warn: (_object, message) => warnings.push(message) },
     backoff: { firstMs: 5, maxMs: 20 },
   })
-  return { listener, heard, warnings, listenings: () => listenings }
+  return { listener, heard, warnings, listenings: () => listenings, losses: () => losses }
 }
 
 t.test('a lost connection is replaced, through refusals, and caught up again; close ends it for good', async (t) => {
   const { pool, connections, refuseNext } = flakyPool()
-  const { listener, heard, warnings, listenings } = start(pool)
+  const { listener, heard, warnings, listenings, losses } = start(pool)
   const running = await listener
   t.same(connections[0].queries, ['select set_config($1, $2, false) application_name plab-test-bus', 'LISTEN one; LISTEN two'])
   t.equal(listenings(), 1)
@@ -71,6 +75,7 @@ t.test('a lost connection is replaced, through refusals, and caught up again; cl
   refuseNext(3)
   connections[0].emit('error', new Error('terminating connection due to administrator command'))
   t.equal(connections[0].released, true, 'the broken connection is destroyed, not pooled')
+  t.equal(losses(), 1, 'the loss is told at once: notifications may be missed until the next LISTEN')
   await poll(() => listenings() === 2, 'the second LISTEN')
   t.equal(connections.length, 2, 'one new connection, after three refusals')
   t.same(warnings, ['lost the LISTEN connection; reconnecting', ...Array(3).fill('could not LISTEN again; retrying')])
@@ -82,6 +87,7 @@ t.test('a lost connection is replaced, through refusals, and caught up again; cl
   t.equal(connections[1].released, true)
   connections[1].emit('end')
   t.equal(warnings.length, 4, 'a connection closed on purpose is not taken for lost (nothing reconnects)')
+  t.equal(losses(), 1)
 })
 
 t.test('a catch-up that fails drops the connection and tries again', async (t) => {
