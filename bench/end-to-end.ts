@@ -29,6 +29,7 @@ interface Answer {
   errors: string[]
   cpuMs: number
   wallMs: number
+  loopDelayMs: { p99: number; max: number }
   timings?: StepTiming[]
   missedTicks?: number
   answered?: number
@@ -50,6 +51,11 @@ const order = (each: (index: number) => Order) =>
 /** The generators' CPU as a share of one core, summed: near their core count, they were the bottleneck. */
 const generatorCores = (answers: Answer[]) => ratio(answers.reduce((sum, { cpuMs, wallMs }) => sum + cpuMs / wallMs, 0), 1)
 const errorsOf = (answers: Answer[]) => answers.flatMap(({ errors }) => errors)
+/** The worst generator's event-loop delay (10 ms sampling included): a late loop there inflates the latencies. */
+const generatorLoop = (answers: Answer[]) => ({
+  p99: ratio(Math.max(...answers.map(({ loopDelayMs }) => loopDelayMs.p99)), 1),
+  max: ratio(Math.max(...answers.map(({ loopDelayMs }) => loopDelayMs.max)), 1),
+})
 
 /** Samples the server's RSS while `phase` runs; answers its peak, the event-loop delay and the server's CPU in cores. */
 async function watched<T>(phase: Promise<T>) {
@@ -106,6 +112,7 @@ const commandPhase = async (rate: number | null, durationSeconds: number) => {
     errors: errorsOf(run.result),
     missedTicks: run.result.reduce((sum, { missedTicks }) => sum + missedTicks!, 0),
     cores: generatorCores(run.result),
+    generatorLoop: generatorLoop(run.result),
     floors: floors && (await floors),
   }
 }
@@ -146,6 +153,8 @@ const figures = {
   idleRssMb,
   loadRssMb: steady.peakRssMb,
   generatorCores: steady.cores,
+  generatorLoopP99ms: steady.generatorLoop.p99,
+  generatorLoopMaxMs: steady.generatorLoop.max,
   saturationPerSecond: saturation.commandsPerSecond,
   saturationErrors: saturation.errors.length,
   saturationP99ms: saturation.delivered.p99,
@@ -178,6 +187,7 @@ function printTable() {
     ['saturation', `${f.saturationPerSecond} commands/s, ${f.saturationErrors} errors, p99 ${f.saturationP99ms} ms, loop p99 ${f.saturationEventLoopP99ms} ms, RSS ${f.saturationRssMb} MB`],
     ['GET rates', `/health ${f.healthPerSecond}/s, /sessions/{code} ${f.sessionReadPerSecond}/s: ratio ${f.sessionReadToHealth} (target >= 0.4), ${f.getFailures} failed`],
     ['generator CPU (cores)', `steady ${f.generatorCores}, saturation ${f.saturationGeneratorCores}, GETs ${f.getGeneratorCores} (of ${generatorCount} processes)`],
+    ['generator event loop', `steady p99 ${f.generatorLoopP99ms} ms, max ${f.generatorLoopMaxMs} ms (worst process, 10 ms sampling included)`],
   ]
   for (const [name, value] of rows) console.log(`${name.padEnd(26)} ${value}`)
   for (const { step, count, p50, p99, max } of steady.bySteps) console.log(`  steady, ${step.padEnd(28)} ${count} commands, p50 ${p50} ms, p99 ${p99} ms, slowest ${max} ms`)

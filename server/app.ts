@@ -13,9 +13,11 @@ import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { registerBoard } from './board/board.ts'
 import type { Config } from './config.ts'
+import { startCaseBankCache } from './content/case-bank-cache.ts'
 import { contentRoutes } from './content/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
+import { createPgListener } from './db/pg-listener.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { progressRoutes } from './progress/routes.ts'
@@ -73,7 +75,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`, Math.ceil(context.ttl / 1000)),
   })
-  await registerAuth(app, { database, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
+  // On PostgreSQL one connection LISTENs for the whole instance (pg-listener.ts): the account cache, the case bank
+  // cache, the session bus, the wrong-code limit and the board subscribe while they are built, and it starts once
+  // they all have. Its hook is added first so that it runs last: root onClose hooks run in reverse order, after
+  // every subscriber has stopped.
+  const listener = database.pool ? createPgListener({ pool: database.pool, applicationName: `plab-listen-${process.pid}`, log: app.log }) : null
+  if (listener) app.addHook('onClose', () => listener.close())
+  await registerAuth(app, { database, listener, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
+  const caseBank = await startCaseBankCache(database, listener)
+  app.addHook('onClose', () => caseBank.close())
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log, logText: !config.production })
   const google: GoogleVerifier | null = config.googleClientId ? createGoogleVerifier(config.googleClientId, deps.googleCerts) : null
@@ -90,6 +100,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   })
   const sessions = await createSessionEngine(app, {
     database,
+    listener,
+    caseBank: caseBank.cache,
     live,
     now: deps.clock,
     setAlarm: deps.setAlarm,
@@ -113,16 +125,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
       api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
-      await api.register(sessionRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
+      await api.register(sessionRoutes, { db: database.db, engine: sessions, listener, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
-      await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir })
+      await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
-      await registerBoard(api, { database, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      await registerBoard(api, { database, listener, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
       await api.register(rtcRoutes, { settings: config.rtc, now: Date.now })
     },
     { prefix: '/api' },
   )
   await serveWebAssets(app)
+  // Awaited like the rest of the start-up: an instance that cannot listen does not start.
+  await listener?.start()
   return app
 }

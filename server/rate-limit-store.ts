@@ -66,3 +66,14 @@ export function sharedRateLimitStore(app: FastifyInstance, db: Db): FastifyRateL
     }
   } as unknown as FastifyRateLimitStoreCtor
 }
+
+/**
+ * The counters whose keys start with `keyPrefix` and that reached `max` in a window still running, with the
+ * milliseconds left: what an instance that may have missed their notices (code-miss-limit.ts) reads once.
+ */
+export async function spentCounters(db: Db, keyPrefix: string, max: number): Promise<{ key: string; ttlMs: number }[]> {
+  const { rows } = await sql<{ key: string; hits: number; ttl_ms: number }>`
+    select key, hits, extract(epoch from window_ends_at - now()) * 1000 as ttl_ms
+    from rate_limit_hits where starts_with(key, ${keyPrefix}) and hits >= ${max} and window_ends_at > now()`.execute(db)
+  return rows.map((row) => ({ key: row.key, ttlMs: counted(row).ttl }))
+}

@@ -4,7 +4,8 @@
  * as fast as a number of lanes allows (closed loop, for saturation), or GETs one address as fast as it can. Each
  * answer carries this process's CPU time, so a reader can tell when the generator itself was saturated.
  */
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { request } from './http-client.ts'
 import { roomClients, type StepTiming } from './room-clients.ts'
 import { sleep } from './stats.ts'
 import type { Room } from './target.ts'
@@ -88,8 +89,7 @@ async function get(order: Extract<Order, { type: 'get' }>) {
     const url = `${baseUrl}/api${order.url.replace('{code}', room.code)}`
     const headers = order.useRoomToken ? { Authorization: `Bearer ${room.tokens[2]}` } : undefined
     while (performance.now() < end) {
-      const response = await fetch(url, { headers }).catch(() => null)
-      await response?.arrayBuffer()
+      const response = await request(url, { headers }).catch(() => null)
       if (response?.ok) answered += 1
       else failed += 1
     }
@@ -98,9 +98,17 @@ async function get(order: Extract<Order, { type: 'get' }>) {
   return { answered, failed }
 }
 
+/**
+ * This process's own event-loop delay: a command's live message is timed when this loop gets to it, so a late
+ * loop here lengthens the measured latency without the server being slower.
+ */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+loopDelay.enable()
+
 process.on('message', async (order: Order) => {
   const cpuBefore = process.cpuUsage()
   const startedAt = performance.now()
+  loopDelay.reset()
   errors.length = 0
   let result: object = {}
   if (order.type === 'connect') await connect(order)
@@ -109,6 +117,7 @@ process.on('message', async (order: Order) => {
   if (order.type === 'close') await Promise.all(rooms.map(({ clients }) => clients.close()))
   const cpu = process.cpuUsage(cpuBefore)
   const cpuMs = (cpu.user + cpu.system) / 1000
-  process.send!({ ...result, rooms: rooms.length, errors: [...errors], cpuMs, wallMs: performance.now() - startedAt })
+  const loopDelayMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }
+  process.send!({ ...result, rooms: rooms.length, errors: [...errors], cpuMs, wallMs: performance.now() - startedAt, loopDelayMs })
   if (order.type === 'close') process.disconnect!()
 })

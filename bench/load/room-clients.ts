@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks'
 import SockJS from 'sockjs-client'
 import WebSocket from 'ws'
 import { CRITERIA } from '../../test/sessions/helpers.ts'
+import { request } from './http-client.ts'
 import type { Room } from './target.ts'
 
 interface LiveMessage {
@@ -112,14 +113,13 @@ export async function roomClients(baseUrl: string, room: Room) {
       const arrivals = Promise.all(members.map((member) => member.expect(step.last)))
       arrivals.catch(() => {}) // a refused command throws below; its messages, never coming, must not end the process
       const sentAt = performance.now()
-      const response = await fetch(`${baseUrl}/api${step.url(room)}`, {
+      const response = await request(`${baseUrl}/api${step.url(room)}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${room.tokens[step.by]}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(step.body(room, members[0])),
       })
       const answeredMs = performance.now() - sentAt
-      const answer = await response.text()
-      if (!response.ok) throw new Error(`${step.name}: ${response.status} ${answer}`)
+      if (!response.ok) throw new Error(`${step.name}: ${response.status} ${response.text}`)
       steps += 1
       const deliveredMs = Math.max(...(await arrivals)) - sentAt
       return { step: step.name, deliveredMs, answeredMs }

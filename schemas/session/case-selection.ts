@@ -18,7 +18,7 @@ export type CasePool =
 export type SelectionState = Pick<SessionState, 'config' | 'usedCaseIds' | 'caseId'>
 
 /** The unused cases of the pool, ordered by id so that the same random number always picks the same case. */
-export function candidateCases(state: SelectionState, catalog: CaseSummary[], pool: CasePool): CaseSummary[] {
+export function candidateCases(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): CaseSummary[] {
   const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id))
   return unused.filter(inPool(state, catalog, pool)).sort((a, b) => a.id - b.id)
 }
@@ -36,7 +36,7 @@ export function chooseNextCase(
 }
 
 /** The category of the case being played, if the bank still has it. */
-export function currentCategory(state: SelectionState, catalog: CaseSummary[]): string | null {
+export function currentCategory(state: SelectionState, catalog: readonly CaseSummary[]): string | null {
   return catalog.find((c) => c.id === state.caseId)?.categoryName ?? null
 }
 
@@ -47,7 +47,7 @@ export function topicsWithCasesLeft(state: SelectionState, ctx: Pick<DecisionCon
   )
 }
 
-function inPool(state: SelectionState, catalog: CaseSummary[], pool: CasePool): (c: CaseSummary) => boolean {
+function inPool(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): (c: CaseSummary) => boolean {
   const { config } = state
   if (pool.kind === 'topic') return (c) => c.categoryName === pool.topic
   if (config.sessionType === 'RECALL') {

@@ -41,7 +41,7 @@ export function roundedScore(score: number): number {
  * Checks that the scores cover exactly the mark scheme and returns them in the scheme's order under its names,
  * so a stored feedback never carries a criterion the case does not have.
  */
-export function checkedScores(criteria: CriterionShape[], submitted: CriterionScore[]): CriterionScore[] {
+export function checkedScores(criteria: readonly CriterionShape[], submitted: CriterionScore[]): CriterionScore[] {
   const everyScore = submitted.flatMap((c) => [c.score, ...c.subScores.map((sub) => sub.score)])
   if (everyScore.some((score) => score !== null && !isWholeScore(score))) throw new SessionRuleError(400, WHOLE_SCORES)
 

@@ -191,11 +191,11 @@ export interface DecisionContext {
   /** A uniform number in [0, 1): the server passes crypto-backed randomness; the result is stored in events. */
   random: () => number
   /** Every case of the bank (summaries only), for choosing the next case. */
-  catalog: CaseSummary[]
+  catalog: readonly CaseSummary[]
   /** Every category name of the bank, for TOPIC_SELECTION_NEEDED's available topics. */
-  categoryNames: string[]
+  categoryNames: readonly string[]
   /** The mark scheme of the current case, for validating feedback (empty if no case). */
-  currentCriteria: CriterionShape[]
+  currentCriteria: readonly CriterionShape[]
 }
 
 /** A refused command: the HTTP status and the message the client shows. */

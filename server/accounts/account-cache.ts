@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/connect.ts'
 import type { UserRow } from '../db/schema.ts'
-import { listenWithReconnect, type Listener } from '../sessions/pg-listener.ts'
+import { hearChanges, NoticeKeptCache } from '../db/change-notices.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 
 /** Announced by the `users` table's trigger (migrations/0009) with the user id, after every update and delete. */
 export const ACCOUNT_CHANGED_CHANNEL = 'account_changed'
@@ -12,20 +13,19 @@ const DEFAULT_CAPACITY = 5000
  * own changes are also forgotten here as soon as they commit (`forget`), before the notice can arrive. Nothing
  * is trusted while a notice could be missed (the LISTEN connection is down); a reconnection starts empty.
  */
-export class AccountCache {
+export class AccountCache extends NoticeKeptCache {
   private readonly rows = new Map<number, Readonly<UserRow>>()
-  /** Bumped by every forgetting: a read that began before one must not store what it read (it may be stale). */
-  private generation = 0
-  private trusted = false
 
-  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+  constructor(private readonly capacity = DEFAULT_CAPACITY) {
+    super()
+  }
 
   async read(id: number, load: () => Promise<UserRow | undefined>): Promise<Readonly<UserRow> | undefined> {
     const cached = this.rows.get(id)
     if (cached) return cached
     const began = this.generation
     const row = await load()
-    if (!row || !this.trusted || began !== this.generation) return row
+    if (!row || !this.mayKeep(began)) return row
     // Shared by every request of this account from now on: nobody may change it in place.
     const stored = Object.freeze(row)
     this.rows.set(id, stored)
@@ -40,21 +40,15 @@ export class AccountCache {
     this.rows.delete(id)
   }
 
-  forgetAll() {
-    this.generation += 1
+  /** The trigger's payload is the user id; anything else is not ours (anyone may NOTIFY): forgetting all is safe. */
+  heard(payload: string) {
+    const id = Number(payload)
+    if (Number.isSafeInteger(id)) this.forget(id)
+    else this.forgetAll()
+  }
+
+  protected clear() {
     this.rows.clear()
-  }
-
-  /** Changes may now go unheard: nothing cached is served, nothing read is kept, until `trust`. */
-  distrust() {
-    this.trusted = false
-    this.forgetAll()
-  }
-
-  /** Every change from now on will be heard; whatever happened before is read again. */
-  trust() {
-    this.forgetAll()
-    this.trusted = true
   }
 }
 
@@ -63,34 +57,9 @@ export interface AccountCacheService {
   close(): Promise<void>
 }
 
-/**
- * Starts the cache and how it hears changes: on PostgreSQL its own LISTEN connection, which reconnects (the
- * cache is distrusted while it is down, emptied when it is back); on the embedded database the thread forwards
- * its notices (one process, nothing to miss).
- */
-export async function startAccountCache(database: DatabaseHandle, log: { warn(object: unknown, message: string): void }): Promise<AccountCacheService> {
+/** Starts the cache, kept by the accounts' change notices (change-notices.ts). */
+export async function startAccountCache(database: DatabaseHandle, listener: PgListener | null): Promise<AccountCacheService> {
   const cache = new AccountCache()
-  const heard = (payload: string) => {
-    const id = Number(payload)
-    if (Number.isSafeInteger(id)) cache.forget(id)
-    else cache.forgetAll() // not ours (anyone may NOTIFY): forgetting everything is always safe
-  }
-  let stop = async () => {}
-  if (database.pool) {
-    const listener: Listener = await listenWithReconnect({
-      pool: database.pool,
-      channels: [ACCOUNT_CHANGED_CHANNEL],
-      applicationName: `plab-accounts-${process.pid}`,
-      onNotification: (_channel, payload) => heard(payload),
-      onListening: async () => cache.trust(),
-      onLost: () => cache.distrust(),
-      log,
-    })
-    stop = () => listener.close()
-  } else if (database.pglite) {
-    const unlisten = await database.pglite.listen(ACCOUNT_CHANGED_CHANNEL, heard)
-    stop = async () => void unlisten()
-    cache.trust()
-  }
-  return { cache, close: () => stop() }
+  const close = await hearChanges(database, listener, ACCOUNT_CHANGED_CHANNEL, cache)
+  return { cache, close }
 }

@@ -1,10 +1,12 @@
 import fastifyJwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { DatabaseHandle } from '../db/connect.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import type { UserRow } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 import { startAccountCache } from './account-cache.ts'
 import { findUserById } from './users-repo.ts'
+import { VerifiedTokens } from './verified-tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,11 +33,20 @@ interface TokenClaims {
   sub: string
   /** The account's token version when issued: a password or role change bumps it and cuts this token. */
   tv: number
+  exp?: number
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 
-export async function registerAuth(app: FastifyInstance, options: { database: DatabaseHandle; secret: string; expirationHours: number }) {
+export interface AuthOptions {
+  database: DatabaseHandle
+  /** The instance's LISTEN connection on PostgreSQL, not started yet: account changes are heard on it. */
+  listener: PgListener | null
+  secret: string
+  expirationHours: number
+}
+
+export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   const { db } = options.database
   await app.register(fastifyJwt, {
     secret: options.secret,
@@ -44,13 +55,14 @@ export async function registerAuth(app: FastifyInstance, options: { database: Da
   })
   app.decorateRequest('currentUser', null as unknown as UserRow)
   // The account of every signed-in request and live CONNECT, from memory once read (issue 15).
-  const accounts = await startAccountCache(options.database, app.log)
+  const accounts = await startAccountCache(options.database, options.listener)
   app.addHook('onClose', () => accounts.close())
 
+  const verified = new VerifiedTokens<TokenClaims>()
   const userFromToken = async (token: string): Promise<UserRow | null> => {
     let claims: TokenClaims
     try {
-      claims = app.jwt.verify<TokenClaims>(token)
+      claims = verified.claimsOf(token, (checked) => app.jwt.verify<TokenClaims>(checked))
     } catch {
       return null
     }

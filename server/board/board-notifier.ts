@@ -1,10 +1,9 @@
-import type pg from 'pg'
 import type { BoardChanged } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import { toEveryone, type LiveHub } from '../live/hub.ts'
 import { BOARD_KEY } from '../live/stomp-connection.ts'
 import type { SessionBus } from '../sessions/bus.ts'
-import { listenWithReconnect, type Listener } from '../sessions/pg-listener.ts'
 
 const BOARD_CHANNEL = 'board_changes'
 /** Session events that change what the board shows of a listed session: its seats, its topics, its end. */
@@ -20,8 +19,8 @@ export interface BoardNotifierOptions {
   db: Db
   live: Pick<LiveHub, 'publish'>
   bus: Pick<SessionBus, 'subscribe'>
-  /** Present on PostgreSQL: listing changes reach the other instances by NOTIFY. */
-  pool: pg.Pool | null
+  /** Present on PostgreSQL (subscribed before it starts): listing changes reach the other instances by NOTIFY. */
+  listener: PgListener | null
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void }
 }
 
@@ -30,8 +29,8 @@ export interface BoardNotifierOptions {
  * everyone. Two sources: the listing rows (changed here, NOTIFY'd to every instance on PostgreSQL), and the
  * sessions' own commits (a join by code takes a seat too), which every instance already hears on the bus.
  */
-export async function createBoardNotifier(options: BoardNotifierOptions): Promise<BoardNotifier> {
-  const { db, live, bus, pool, log } = options
+export function createBoardNotifier(options: BoardNotifierOptions): BoardNotifier {
+  const { db, live, bus, listener, log } = options
   const tellLocal = (listingId: number | null) => {
     const message: BoardChanged = { type: 'BOARD_CHANGED', listingId }
     live.publish(BOARD_KEY, toEveryone(message), null)
@@ -48,30 +47,24 @@ export async function createBoardNotifier(options: BoardNotifierOptions): Promis
       .catch((error) => log.warn({ err: error }, 'could not check a session for the board'))
   })
 
-  let listener: Listener | null = null
-  if (pool) {
-    listener = await listenWithReconnect({
-      pool,
-      channels: [BOARD_CHANNEL],
-      applicationName: `plab-board-${process.pid}`,
-      onNotification: (_channel, payload) => {
-        const id = Number(payload)
-        tellLocal(Number.isSafeInteger(id) && id > 0 ? id : null)
-      },
-      // What changed while nobody listened is unknown: the pages read the board again.
-      onListening: async () => tellLocal(null),
-      log,
-    })
-  }
+  const unlisten = listener?.subscribe({
+    channels: [BOARD_CHANNEL],
+    onNotification: (_channel, payload) => {
+      const id = Number(payload)
+      tellLocal(Number.isSafeInteger(id) && id > 0 ? id : null)
+    },
+    // What changed while nobody listened is unknown: the pages read the board again.
+    onListening: () => tellLocal(null),
+  })
 
   return {
     changed(listingId) {
-      if (!pool) return tellLocal(listingId)
-      pool.query('select pg_notify($1, $2)', [BOARD_CHANNEL, String(listingId ?? '')]).catch((error) => log.warn({ err: error }, 'could not announce a board change'))
+      if (!listener) return tellLocal(listingId)
+      listener.notify(BOARD_CHANNEL, String(listingId ?? '')).catch((error) => log.warn({ err: error }, 'could not announce a board change'))
     },
     async close() {
       unsubscribe()
-      await listener?.close()
+      unlisten?.()
     },
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Mailer } from '../accounts/mailer.ts'
 import type { SetAlarm } from '../alarm.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { SessionEngine } from '../sessions/engine.ts'
 import { createBoardJobs } from './board-jobs.ts'
@@ -13,6 +14,8 @@ import { seatLock } from './seat-lock.ts'
 
 export interface BoardOptions {
   database: DatabaseHandle
+  /** The instance's LISTEN connection on PostgreSQL, not started yet. */
+  listener: PgListener | null
   engine: SessionEngine
   live: Pick<LiveHub, 'publish'>
   mailer: Mailer
@@ -29,7 +32,7 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
   const { database, engine, mailer } = options
   const { db } = database
   const log = api.log
-  const notifier = await createBoardNotifier({ db, live: options.live, bus: engine.bus, pool: database.pool, log })
+  const notifier = createBoardNotifier({ db, live: options.live, bus: engine.bus, listener: options.listener, log })
   const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, log })
   const jobs = createBoardJobs({ db, now: engine.now, setAlarm: options.setAlarm, log, run: slots.runJob })
 

@@ -3,6 +3,7 @@ import { CaseBody, CategoryBody, IdParams } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
+import type { CaseBankCache } from './case-bank-cache.ts'
 import { normaliseCase, withKeptDomains } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
@@ -12,11 +13,14 @@ export interface ContentOptions {
   db: Db
   /** Uploaded images live under <dataDir>/uploads/images, beside the embedded database. */
   dataDir: string
+  /** What session decisions hold of the bank: every write here forgets it. */
+  caseBank: CaseBankCache
 }
 
 const CATEGORY_NAME_TAKEN = 'Category with this name already exists'
 const CATEGORY_NOT_FOUND = 'Category not found'
 const CASE_NOT_FOUND = 'Case not found'
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * The case bank (SPEC.md section 7). Categories and recall dates are readable by any signed-in user (the
@@ -26,6 +30,12 @@ const CASE_NOT_FOUND = 'Case not found'
  */
 export async function contentRoutes(app: FastifyInstance, options: ContentOptions) {
   const { db } = options
+  // Once a write's transaction has committed and before it is answered: the admin's next command on this instance
+  // then sees the change even if the trigger's notice (which every instance hears) arrives after the answer. A
+  // refused write, or an image upload, forgets it too: one more read of the bank, and nothing to get wrong.
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) options.caseBank.forgetAll()
+  })
 
   app.get('/categories', { preHandler: app.authenticate }, async () => (await listCategories(db)).map(categoryView))
 

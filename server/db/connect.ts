@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely } from 'kysely'
 import pg from 'pg'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGliteDialect } from './pglite-dialect.ts'
+import { PreparingPostgresDialect } from './prepared-dialect.ts'
 import { PGliteThread } from './pglite-thread.ts'
 import { DatabaseUnavailableError } from './availability.ts'
 import { acquireDirectoryLock } from './directory-lock.ts'
@@ -38,11 +39,9 @@ export async function connectPostgres(url: string): Promise<DatabaseHandle> {
   // A checked-out client has no pool listener: one lost between two queries of a transaction would do the same.
   pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: {
-        connect: () => pool.connect().catch((error: unknown) => Promise.reject(new DatabaseUnavailableError(error))),
-        end: () => pool.end(),
-      },
+    dialect: new PreparingPostgresDialect({
+      connect: () => pool.connect().catch((error: unknown) => Promise.reject(new DatabaseUnavailableError(error))),
+      end: () => pool.end(),
     }),
   })
   return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() }

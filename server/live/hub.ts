@@ -128,6 +128,8 @@ function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest)
 
 class SubscriptionHub implements LiveHub {
   private readonly connections = new Set<StompConnection>()
+  /** Signed-in connections per account, kept as they open and close: a reconnect storm must not walk them all. */
+  private readonly connectionsPerUser = new Map<number, number>()
   /** Subscriptions by session code: /topic/session/{code}, its /messages sub-topic, and the signal queues. */
   private readonly bySession = new Map<string, Set<LiveSubscription>>()
   private readonly presence: PresenceTracker
@@ -149,10 +151,13 @@ class SubscriptionHub implements LiveHub {
           for (const listener of this.signalListeners) listener(signal)
         },
       }),
-      admit: (user) => this.connectionsOf(user.userId) < MAX_CONNECTIONS_PER_USER,
+      admit: (user) => this.admit(user.userId),
       subscribed: (subscription) => this.subscribed(subscription),
       unsubscribed: (subscription) => this.unsubscribed(subscription),
-      closed: (connection) => this.connections.delete(connection),
+      closed: (connection) => {
+        this.connections.delete(connection)
+        if (connection.user) this.released(connection.user.userId)
+      },
       onError: logError,
       heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -213,10 +218,18 @@ class SubscriptionHub implements LiveHub {
     for (const connection of this.connections) if (connection.user?.userId === userId) connection.revoke(reason)
   }
 
-  private connectionsOf(userId: number): number {
-    let count = 0
-    for (const connection of this.connections) if (connection.user?.userId === userId) count += 1
-    return count
+  /** Counts a signed-in connection against its account's limit; false when the account is at the limit. */
+  private admit(userId: number): boolean {
+    const count = this.connectionsPerUser.get(userId) ?? 0
+    if (count >= MAX_CONNECTIONS_PER_USER) return false
+    this.connectionsPerUser.set(userId, count + 1)
+    return true
+  }
+
+  private released(userId: number) {
+    const count = this.connectionsPerUser.get(userId)! - 1
+    if (count === 0) this.connectionsPerUser.delete(userId)
+    else this.connectionsPerUser.set(userId, count)
   }
 
   private subscribed(subscription: LiveSubscription) {

@@ -62,6 +62,11 @@ export interface SessionBus {
    * earlier version of the session is still on its way (then right after it).
    */
   publish(batch: CommittedBatch): void
+  /**
+   * This instance is about to commit to the session: its own notice, often heard before the commit's answer,
+   * then costs no read. Call the returned function after publishing the batch, or when the commit failed.
+   */
+  committing(sessionId: number): () => void
   subscribe(listener: BatchListener): () => void
   /**
    * Tells the other instances that a connection here opened or closed (after it is stored in live_presence), so
@@ -107,6 +112,7 @@ export function inProcessBus(onListenerError: (error: unknown) => void): Session
   return {
     announcement: () => undefined,
     publish: (batch) => listeners.deliver(batch),
+    committing: () => () => {},
     subscribe: (listener) => listeners.add(listener),
     sharePresence: () => {},
     onRemotePresence: () => () => {},

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { decide, evolve } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
+import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { conflict, HttpError, notFound } from '../errors.ts'
@@ -77,6 +78,8 @@ export interface CommandRunnerOptions {
   bus: SessionBus
   loader: SessionLoader
   now: () => number
+  /** What decisions read of the case bank, kept in memory while the bank is unchanged. */
+  caseBank: CaseBankCache
 }
 
 const CREATE_ATTEMPTS = 3
@@ -88,7 +91,7 @@ export function asHttpError(error: unknown): unknown {
   return error instanceof SessionRuleError ? new HttpError(error.status, error.message) : error
 }
 
-export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptions): CommandRunner {
+export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandRunnerOptions): CommandRunner {
   /**
    * Appends the decided events with their read models and the notice to other instances, in one statement
    * (appendEvents), which also answers the stored feedback's ids and the stamp of the case the session shows
@@ -102,7 +105,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     // (a failed append writes none of it).
     const projected = events.map((event, index) => ({ version: fromVersion + index, event }))
     const joined = latestJoinWrite(db, actor.userId, after.sessionId, events)
-    const feedback = feedbackWrites(db, after, projected)
+    const feedback = feedbackWrites(after, projected)
     const reads: Record<string, RawBuilder<unknown>> = {}
     if (feedback.length > 0) reads.feedbackIds = sql`json_build_array(${sql.join(feedback.map((_, index) => sql`(select id from ${alongsideRows(index)})`))})`
     if (after.caseId !== null) {
@@ -117,7 +120,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
         actorUserId: actor === SYSTEM_ACTOR ? null : actor.userId,
         commandId,
       },
-      [...feedback, ...sessionRowWrites(db, before, after, projected), ...(joined ? [joined] : [])],
+      [...feedback, ...sessionRowWrites(before, after, projected), ...(joined ? [joined] : [])],
       bus.announcement({ sessionId: after.sessionId, version: after.version }),
       reads,
     )
@@ -154,7 +157,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
     if (!state) throw notFound('Session not found')
     try {
       requireStepSeen(state, options)
-      const ctx = await loadDecisionContext(db, command, state, now())
+      const ctx = await loadDecisionContext(db, command, state, now(), caseBank)
       const events = decide(state, command, actor, ctx)
       if (events.length === 0 && cached) return decideNow(sessionId, command, actor, options, true)
       return { state, events }
@@ -176,6 +179,7 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
       const { state, events } = await decideNow(sessionId, command, actor, decideOptions)
       if (STEP_COMMANDS.has(command.type)) decideOptions.expectStep ??= stepOf(state)
       if (events.length === 0) return { state, events: [], duplicate: false, feedbackIds: [] }
+      const commitSettled = bus.committing(sessionId)
       try {
         const result = await store(state, events, actor, commandId)
         if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true, feedbackIds: [] }
@@ -185,6 +189,8 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
         if (!(error instanceof ConcurrencyError)) throw error
         loader.forget(sessionId)
         if (attempt === DECIDE_ATTEMPTS) throw conflict('The session changed at the same moment. Please try again.')
+      } finally {
+        commitSettled()
       }
     }
   }
@@ -195,16 +201,19 @@ export function createCommandRunner({ db, bus, loader, now }: CommandRunnerOptio
       const command: SessionCommand = { type: 'Create', sessionId, code: generateSessionCode(), title, config }
       let events: SessionEvent[]
       try {
-        events = decide(null, command, actor, await loadDecisionContext(db, command, null, now()))
+        events = decide(null, command, actor, await loadDecisionContext(db, command, null, now(), caseBank))
       } catch (error) {
         throw asHttpError(error)
       }
+      const commitSettled = bus.committing(sessionId)
       try {
         const { committed, after, caseStamp } = await store(null, events, actor)
         return published({ sessionId, events: committed, before: null, state: after!, caseStamp })
       } catch (error) {
         // Two sessions drew the same code (about one in 10^12): draw again.
         if (!isUniqueViolation(error) || attempt === CREATE_ATTEMPTS) throw error
+      } finally {
+        commitSettled()
       }
     }
   }

@@ -3,33 +3,43 @@ import { sql } from 'kysely'
 import type { CriterionView } from '../../schemas/content.ts'
 import { caseBankNeeds } from '../../schemas/session/index.ts'
 import type { CaseSummary, CriterionShape, DecisionContext, SessionCommand, SessionState } from '../../schemas/session/types.ts'
+import type { BankFacts, BankNeeds, CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
 
 /** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
 const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
 
 /**
- * The outside facts a decision needs, read fresh from the case bank for each command that needs them
- * (caseBankNeeds): the bank changes under running sessions, and a stale catalog would pick a deleted case. One
- * statement reads them all, and only what choosing a case looks at: ids and categories, and the recall dates
- * only for a session that draws by them.
+ * The outside facts a decision needs, for each command that needs them (caseBankNeeds): from this instance's
+ * memory of the bank (case-bank-cache.ts), which every change to the bank empties as soon as it is announced, and
+ * otherwise from the database, in one statement that reads only what is missing and only what choosing a case
+ * and checking feedback look at: ids, categories and recall dates, and the current case's mark scheme.
  */
-export async function loadDecisionContext(db: Db, command: SessionCommand, state: SessionState | null, now: number): Promise<DecisionContext> {
+export async function loadDecisionContext(db: Db, command: SessionCommand, state: SessionState | null, now: number, bank: CaseBankCache): Promise<DecisionContext> {
   const needs = caseBankNeeds(command)
-  const context = { now, random: cryptoRandom, catalog: [], categoryNames: [], currentCriteria: [] }
-  const caseId = needs.criteria ? (state?.caseId ?? null) : null
-  if (!needs.catalog && caseId === null) return context
-  const config = command.type === 'Configure' || command.type === 'Create' ? command.config : state?.config
-  const recallDates = needs.catalog && config?.sessionType === 'RECALL'
-    ? sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD')) from case_recall_dates d where d.case_id = c.id), '[]'::json)`
-    : sql`'[]'::json`
+  const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
+  const { catalog, criteria } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
+  return { now, random: cryptoRandom, catalog: catalog?.cases ?? [], categoryNames: catalog?.categoryNames ?? [], currentCriteria: criteria ?? [] }
+}
+
+/** Each case's recall dates, as yyyy-mm-dd strings. */
+const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date) from case_recall_dates d where d.case_id = c.id), '[]'::json)`
+
+/**
+ * What the cache is missing, in one statement. Recall dates are read for every case, whatever the session draws
+ * by: the one catalog kept serves every session, and is read again only after the bank changed.
+ */
+async function readBank(db: Db, missing: BankNeeds): Promise<BankFacts> {
   const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null }>`select
-    ${needs.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${recallDates}) order by c.id)
+    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}) order by c.id)
       from cases c join categories g on g.id = c.category_id)` : sql`null`} as catalog,
-    ${needs.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
-    (select feedback_criteria from cases where id = ${caseId}) as criteria`.execute(db)
+    ${missing.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
+    (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria`.execute(db)
   const [row] = rows
-  return { ...context, catalog: row.catalog ?? [], categoryNames: row.category_names ?? [], currentCriteria: criteriaShapes(row.criteria ?? []) }
+  return {
+    catalog: missing.catalog ? { cases: row.catalog ?? [], categoryNames: row.category_names ?? [] } : null,
+    criteria: missing.criteriaOf === null ? null : criteriaShapes(row.criteria ?? []),
+  }
 }
 
 /** The mark scheme feedback is checked against; an empty list if the case has gone from the bank. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { SetAlarm } from '../alarm.ts'
+import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import type { LiveHub } from '../live/hub.ts'
 import { startBroadcasting, type LiveChannel } from './broadcaster.ts'
 import { inProcessBus, type SessionBus } from './bus.ts'
@@ -26,6 +28,10 @@ export interface SessionEngine {
 
 export interface SessionEngineOptions {
   database: DatabaseHandle
+  /** The instance's LISTEN connection on PostgreSQL, not started yet: the bus hears other instances' commits on it. */
+  listener: PgListener | null
+  /** What decisions read of the case bank (the cache is the app's: the content routes forget it too). */
+  caseBank: CaseBankCache
   /** The live channel: the engine broadcasts on it, follows presence, and passes call signals between instances. */
   live: LiveChannel & Pick<LiveHub, 'deliverSignal' | 'onSignal'>
   /** The clock every decision reads; tests move it forward to expire phases without waiting. */
@@ -52,9 +58,9 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const loader = new SessionLoader(db)
   const caseViews = new CaseViewCache(db)
 
-  const bus: SessionBus = database.pool
-    ? await postgresBus({
-        pool: database.pool,
+  const bus: SessionBus = options.listener
+    ? postgresBus({
+        listener: options.listener,
         log,
         readCommits: (sessionId, from, to, before) => readCommittedBatches(db, loader, sessionId, { from, to, before }),
         readVersions: (sessionIds) => sessionVersions(db, sessionIds),
@@ -65,7 +71,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const stopSharingSignals = options.live.onSignal((signal) => bus.shareSignal(signal))
   const stopHearingSignals = bus.onRemoteSignal((signal) => options.live.deliverSignal(signal))
   const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
-  const runner = createCommandRunner({ db, bus, loader, now })
+  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
   const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
   const stopOfflineRule = leaveWhenOfflineTooLong({

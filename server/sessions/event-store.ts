@@ -2,6 +2,7 @@ import { sql, type OperationNodeSource, type RawBuilder, type Transaction } from
 import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { isUniqueViolation } from '../db/errors.ts'
+import { insertRows } from '../db/raw-insert.ts'
 import type { Database, SessionEventRow } from '../db/schema.ts'
 import type { CommittedEvent } from './bus.ts'
 
@@ -76,10 +77,10 @@ export async function appendEvents(
     actor_user_id: actorUserId,
     command_id: commandId,
   }))
-  const writes: RawBuilder<unknown>[] = [sql`appended as (${db.insertInto('session_events').values(rows).returningAll()})`]
+  const writes: RawBuilder<unknown>[] = [sql`appended as (${insertRows('session_events', rows)} returning *)`]
   if (commandId) {
     const command = { session_id: sessionId, command_id: commandId, first_version: rows[0].version, last_version: rows.at(-1)!.version }
-    writes.push(sql`command as (${db.insertInto('session_commands').values(command)})`)
+    writes.push(sql`command as (${insertRows('session_commands', [command])})`)
   }
   alongside.forEach((write, index) => writes.push(sql`${alongsideRows(index)} as (${write})`))
   const noticed = notice ? sql`, (select ${notice}) as notice` : sql``

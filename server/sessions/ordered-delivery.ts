@@ -61,6 +61,12 @@ export function orderedDelivery(options: OrderedDeliveryOptions) {
   const delivered = new DeliveredVersions()
   const queues = new Map<number, Promise<void>>()
   const retries = new Set<NodeJS.Timeout>()
+  /**
+   * Sessions this instance is committing to, with the highest version a notice reported meanwhile. A commit's
+   * notice often arrives before the commit's own answer: held back until the local batch is delivered, it
+   * then costs nothing, where handled at once it would read from the store what is about to be delivered anyway.
+   */
+  const ownCommits = new Map<number, { pending: number; heard: number }>()
   let closed = false
 
   /** The version a session's next delivery must start with (1 for a session never heard of). */
@@ -98,7 +104,11 @@ export function orderedDelivery(options: OrderedDeliveryOptions) {
   }
 
   /** Some instance committed up to this version (a notice, or a catch-up after reconnecting). */
-  const reached = ({ sessionId, version }: SessionVersion) => inOrder(sessionId, version, () => catchUp(sessionId, version))
+  const reached = ({ sessionId, version }: SessionVersion) => {
+    const own = ownCommits.get(sessionId)
+    if (own) own.heard = Math.max(own.heard, version)
+    else if (queues.has(sessionId) || version >= nextVersion(sessionId)) inOrder(sessionId, version, () => catchUp(sessionId, version))
+  }
 
   return {
     /** A batch this instance just committed: delivered at once when nothing of the session is still on its way. */
@@ -109,6 +119,22 @@ export function orderedDelivery(options: OrderedDeliveryOptions) {
       else inOrder(sessionId, target, () => catchUp(sessionId, target, batch))
     },
     reached,
+    /**
+     * A commit of this instance to the session is on its way: notices about the session wait until the returned
+     * function is called, once the commit's batch was handed to local() or the commit failed.
+     */
+    committing(sessionId: number): () => void {
+      const own = ownCommits.get(sessionId) ?? { pending: 0, heard: 0 }
+      own.pending += 1
+      ownCommits.set(sessionId, own)
+      return () => {
+        own.pending -= 1
+        if (own.pending > 0) return
+        ownCommits.delete(sessionId)
+        // A command still running while the app closes must not start a read of a closing database.
+        if (own.heard > 0 && !closed) reached({ sessionId, version: own.heard })
+      }
+    },
     /**
      * Where delivery starts, when this instance first listens: what was committed before it reached nobody here.
      * A session first heard of later is new, and is delivered from its first version.

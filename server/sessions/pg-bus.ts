@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import type pg from 'pg'
+import type { PgListener } from '../db/pg-listener.ts'
 import { LocalListeners, type RemotePresenceListener, type SessionBus, type SessionVersion } from './bus.ts'
 import { orderedDelivery, type OrderedDeliveryOptions } from './ordered-delivery.ts'
-import { listenWithReconnect } from './pg-listener.ts'
 import { signalsOverPostgres, SIGNALS_CHANNEL } from './pg-signals.ts'
 
 const SESSION_EVENTS_CHANNEL = 'session_events'
 const PRESENCE_CHANNEL = 'session_presence'
 
 export interface PostgresBusOptions {
-  pool: pg.Pool
+  /** The instance's LISTEN connection, shared (pg-listener.ts): this subscribes before it starts. */
+  listener: PgListener
   /** The batches committed in a version window, with the state after each (ordered-delivery.ts, commit-reader.ts). */
   readCommits: OrderedDeliveryOptions['read']
   /** The latest versions of every running session and of the sessions named (which may have ended since). */
@@ -32,16 +32,16 @@ function parseNotice(payload: string): SessionVersion | null {
  * Fan-out across server instances through LISTEN/NOTIFY. A commit NOTIFYs ids only, as a hint: every instance
  * delivers each session's batches in version order through one path (ordered-delivery.ts), reading from the
  * store whatever it has not delivered yet, so a notice that comes late or never costs a read, not a message.
- * After every (re)connection of the LISTEN connection, every running session is caught up from the store.
- * Presence changes travel on a second channel, so every instance knows who is connected anywhere; call signals
- * on a third (pg-signals.ts).
+ * After every (re)connection of the instance's LISTEN connection (pg-listener.ts), every running session is
+ * caught up from the store. Presence changes travel on a second channel, so every instance knows who is connected
+ * anywhere; call signals on a third (pg-signals.ts).
  */
-export async function postgresBus(options: PostgresBusOptions): Promise<SessionBus> {
-  const { pool, readCommits, readVersions, log } = options
+export function postgresBus(options: PostgresBusOptions): SessionBus {
+  const { listener: pgListener, readCommits, readVersions, log } = options
   const instanceId = randomUUID()
   const listeners = new LocalListeners((error) => log.error({ err: error }, 'session bus listener failed'))
   const presenceListeners = new Set<RemotePresenceListener>()
-  const signals = signalsOverPostgres(pool, instanceId, log)
+  const signals = signalsOverPostgres((channel, payload) => pgListener.notify(channel, payload), instanceId, log)
   const delivery = orderedDelivery({ read: readCommits, deliver: (batch) => listeners.deliver(batch), log })
   let listenedBefore = false
 
@@ -63,12 +63,9 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
     if (change.origin !== instanceId) for (const listener of presenceListeners) listener(change)
   }
 
-  const listener = await listenWithReconnect({
-    pool,
+  const unsubscribe = pgListener.subscribe({
     channels: [SESSION_EVENTS_CHANNEL, PRESENCE_CHANNEL, SIGNALS_CHANNEL],
-    applicationName: `plab-session-bus-${process.pid}`,
     onNotification,
-    log,
     async onListening() {
       const versions = await readVersions(delivery.running())
       // The first time, what was committed before reached nobody here; afterwards, it is what we missed.
@@ -81,10 +78,11 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
   return {
     announcement: (notice) => sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`,
     publish: (batch) => delivery.local(batch),
+    committing: (sessionId) => delivery.committing(sessionId),
     subscribe: (listener) => listeners.add(listener),
     sharePresence(change) {
       const payload = JSON.stringify({ ...change, origin: instanceId })
-      pool.query('select pg_notify($1, $2)', [PRESENCE_CHANNEL, payload]).catch((error) => log.warn({ err: error }, 'could not share presence'))
+      pgListener.notify(PRESENCE_CHANNEL, payload).catch((error) => log.warn({ err: error }, 'could not share presence'))
     },
     onRemotePresence(listener) {
       presenceListeners.add(listener)
@@ -93,7 +91,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<SessionB
     shareSignal: (signal) => signals.share(signal),
     onRemoteSignal: (listener) => signals.onRemote(listener),
     async close() {
-      await listener.close()
+      unsubscribe()
       await signals.close()
       await delivery.close()
       listeners.clear()

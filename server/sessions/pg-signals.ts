@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type pg from 'pg'
 import { IncomingSignalSchema } from '../../schemas/rtc.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import type { RelayedSignal } from '../live/signals.ts'
 
 export const SIGNALS_CHANNEL = 'session_signals'
@@ -22,7 +22,7 @@ type SignalListener = (signal: RelayedSignal) => void
  * pooled connection, so the order of one instance's signals (an offer before its candidates) is the order heard.
  * The origin's own notices are skipped: it delivered the signal to its connections already.
  */
-export function signalsOverPostgres(pool: pg.Pool, instanceId: string, log: { warn(object: unknown, message: string): void }) {
+export function signalsOverPostgres(notify: PgListener['notify'], instanceId: string, log: { warn(object: unknown, message: string): void }) {
   const listeners = new Set<SignalListener>()
   let sending = Promise.resolve()
 
@@ -31,7 +31,7 @@ export function signalsOverPostgres(pool: pg.Pool, instanceId: string, log: { wa
       const payload = JSON.stringify({ origin: instanceId, ...signal })
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return log.warn({ sessionCode: signal.sessionCode }, 'a signal too large to NOTIFY was not shared')
       sending = sending
-        .then(() => pool.query('select pg_notify($1, $2)', [SIGNALS_CHANNEL, payload]))
+        .then(() => notify(SIGNALS_CHANNEL, payload))
         .then(
           () => {},
           (error) => log.warn({ err: error }, 'could not share a signal'),

@@ -1,8 +1,9 @@
-import { sql, type Compilable, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely'
+import { sql, type InsertObject, type RawBuilder, type Transaction } from 'kysely'
 import { evolve } from '../../schemas/session/index.ts'
 import { stationResult } from '../../schemas/session/station-result.ts'
 import type { Participant, SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import { fromInserted, insertRows } from '../db/raw-insert.ts'
 import type { Database } from '../db/schema.ts'
 import type { CommittedEvent } from './bus.ts'
 import { readStream, toCommittedEvent } from './event-store.ts'
@@ -15,7 +16,8 @@ const DELETED_CASE_TITLE = 'Deleted case'
 /** What the read models take of a stored event. */
 export type ProjectedEvent = Pick<CommittedEvent, 'version' | 'event'>
 
-export type ProjectionWrite = Compilable & OperationNodeSource & { execute(): Promise<unknown> }
+/** Raw SQL (raw-insert.ts): a command sends these within its append statement, a rebuild one by one. */
+export type ProjectionWrite = RawBuilder<unknown>
 
 /**
  * Writes the read models a batch of events changes, one statement after another: the read-model rebuild (a command
@@ -25,15 +27,15 @@ export type ProjectionWrite = Compilable & OperationNodeSource & { execute(): Pr
  * gives the same rows as running it event by event, which is what makes the read models rebuildable.
  */
 export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
-  for (const write of projectionWrites(trx, state, events)) await write.execute()
+  for (const write of projectionWrites(state, events)) await write.execute(trx)
 }
 
 /**
  * The statements projectBatch runs, unexecuted. They read nothing the batch writes (the rows they look up are
  * cases and categories), so they give the same rows whether they run one by one or side by side.
  */
-export function projectionWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return [...sessionRowWrites(db, null, state, events), ...feedbackWrites(db, state, events)]
+export function projectionWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return [...sessionRowWrites(null, state, events), ...feedbackWrites(state, events)]
 }
 
 /**
@@ -41,19 +43,19 @@ export function projectionWrites(db: Db | Trx, state: SessionState, events: Proj
  * participant rows that differ from those the state `before` the batch wrote: all of them when there is none (a
  * create, or a rebuild). A skip in a room of three then writes one row, not four.
  */
-export function sessionRowWrites(db: Db | Trx, before: SessionState | null, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+export function sessionRowWrites(before: SessionState | null, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
   const changed = changedParticipantRows(before, state)
-  return [upsertSession(db, state, events), ...(changed.length > 0 ? [upsertParticipants(db, changed, state, events)] : [])]
+  return [upsertSession(state, events), ...(changed.length > 0 ? [upsertParticipants(changed, state, events)] : [])]
 }
 
 /** One feedback row per FeedbackSubmitted, in the order of the events; each write returns its row's id. */
-export function feedbackWrites(db: Db | Trx, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return events.flatMap(({ version, event }) => (event.type === 'FeedbackSubmitted' ? [insertFeedback(db, state, version, event)] : []))
+export function feedbackWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return events.flatMap(({ version, event }) => (event.type === 'FeedbackSubmitted' ? [insertFeedback(state, version, event)] : []))
 }
 
 const atOf = (event: SessionEvent) => new Date(event.at)
 
-function upsertSession(trx: Db | Trx, state: SessionState, events: ProjectedEvent[]) {
+function upsertSession(state: SessionState, events: ProjectedEvent[]) {
   const firstReading = events.find(({ event }) => event.type === 'PhaseStarted' && event.phase === 'READING')?.event
   const ended = events.find(({ event }) => event.type === 'SessionEnded')?.event
   const { timer } = state
@@ -77,19 +79,11 @@ function upsertSession(trx: Db | Trx, state: SessionState, events: ProjectedEven
     created_at: new Date(state.createdAt),
     started_at: firstReading ? atOf(firstReading) : null,
     ended_at: ended ? atOf(ended) : null,
-  }
+  } satisfies InsertObject<Database, 'sessions'>
   const { id: _id, started_at: _started, ended_at: _ended, ...replaced } = row
-  return trx
-    .insertInto('sessions')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet({
-        ...fromInserted(replaced),
-        // Set once: the time first written stays (a later batch has none, or a later round's).
-        started_at: sql`coalesce(sessions.started_at, excluded.started_at)`,
-        ended_at: sql`coalesce(sessions.ended_at, excluded.ended_at)`,
-      }),
-    )
+  // Set once: the time first written stays (a later batch has none, or a later round's).
+  return sql`${insertRows('sessions', [row])} on conflict (id) do update set ${fromInserted(Object.keys(replaced))},
+    started_at = coalesce(sessions.started_at, excluded.started_at), ended_at = coalesce(sessions.ended_at, excluded.ended_at)`
 }
 
 /**
@@ -119,64 +113,45 @@ function changedParticipantRows(before: SessionState | null, state: SessionState
   return state.participants.map((p) => participantRow(state.sessionId, p)).filter((row) => !sameRow(written.get(row.user_id), row))
 }
 
-function upsertParticipants(trx: Db | Trx, rows: ParticipantRow[], state: SessionState, events: ProjectedEvent[]) {
+function upsertParticipants(rows: ParticipantRow[], state: SessionState, events: ProjectedEvent[]) {
   const firstJoined = new Map<number, Date>()
   for (const { event } of events) {
     if (event.type === 'ParticipantJoined' && !firstJoined.has(event.userId)) firstJoined.set(event.userId, atOf(event))
   }
   const { session_id: _session, user_id: _user, ...replaced } = rows[0]
-  return trx
-    .insertInto('session_participants')
-    .values(rows.map((row) => ({ ...row, joined_at: firstJoined.get(row.user_id) ?? new Date(state.createdAt) })))
-    .onConflict((oc) => oc.columns(['session_id', 'user_id']).doUpdateSet(fromInserted(replaced)))
-}
-
-/**
- * An upsert's update of the columns of `row` to the values its insert proposed (excluded): each value is sent
- * once, in the insert. (`never`: a column's reference fits whatever type the column has.)
- */
-function fromInserted<Row extends object>(row: Row) {
-  return Object.fromEntries(Object.keys(row).map((column) => [column, sql.ref(`excluded.${column}`)])) as Record<keyof Row, RawBuilder<never>>
+  const values = rows.map((row) => ({ ...row, joined_at: firstJoined.get(row.user_id) ?? new Date(state.createdAt) }))
+  return sql`${insertRows('session_participants', values)} on conflict (session_id, user_id) do update set ${fromInserted(Object.keys(replaced))}`
 }
 
 /** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
-function insertFeedback(trx: Db | Trx, state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
+function insertFeedback(state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
   const caseNow = (column: 'cases.id' | 'cases.title' | 'categories.name') =>
-    trx
-      .selectFrom('cases')
-      .innerJoin('categories', 'categories.id', 'cases.category_id')
-      .select(column)
-      .where('cases.id', '=', event.caseId)
+    sql`(select ${sql.raw(column)} from cases inner join categories on categories.id = cases.category_id where cases.id = ${event.caseId})`
   const giver = state.participants.find((p) => p.userId === event.fromUserId)
   const result = stationResult(event.criteriaScores)
-  return (
-    trx
-      .insertInto('feedback')
-      .values({
-        session_id: state.sessionId,
-        event_version: version,
-        from_user_id: event.fromUserId,
-        from_name: giver?.name ?? 'Unknown participant',
-        from_role: event.fromRole,
-        to_user_id: event.toUserId,
-        case_id: sql<number | null>`${caseNow('cases.id')}`,
-        case_title: sql<string>`coalesce(${caseNow('cases.title')}, ${DELETED_CASE_TITLE})`,
-        category_name: sql<string>`coalesce(${caseNow('categories.name')}, '')`,
-        round: event.round,
-        comment: event.comment,
-        criteria_scores: JSON.stringify(event.criteriaScores),
-        overall_performance: event.overallPerformance,
-        created_at: atOf(event),
-        // Events from before issue 17 carry neither: not given.
-        global_judgement: event.globalJudgement ?? null,
-        feedback_areas: JSON.stringify(event.feedbackAreas ?? []),
-        domain_scores: JSON.stringify(result.domainScores),
-        station_score: result.stationScore,
-      })
-      // A rebuild meets rows it wrote before: the copy taken at submission wins.
-      .onConflict((oc) => oc.columns(['session_id', 'event_version']).doNothing())
-      .returning('id')
-  )
+  const row = {
+    session_id: state.sessionId,
+    event_version: version,
+    from_user_id: event.fromUserId,
+    from_name: giver?.name ?? 'Unknown participant',
+    from_role: event.fromRole,
+    to_user_id: event.toUserId,
+    case_id: sql<number | null>`${caseNow('cases.id')}`,
+    case_title: sql<string>`coalesce(${caseNow('cases.title')}, ${DELETED_CASE_TITLE})`,
+    category_name: sql<string>`coalesce(${caseNow('categories.name')}, '')`,
+    round: event.round,
+    comment: event.comment,
+    criteria_scores: JSON.stringify(event.criteriaScores),
+    overall_performance: event.overallPerformance,
+    created_at: atOf(event),
+    // Events from before issue 17 carry neither: not given.
+    global_judgement: event.globalJudgement ?? null,
+    feedback_areas: JSON.stringify(event.feedbackAreas ?? []),
+    domain_scores: JSON.stringify(result.domainScores),
+    station_score: result.stationScore,
+  } satisfies InsertObject<Database, 'feedback'>
+  // A rebuild meets rows it wrote before: the copy taken at submission wins.
+  return sql`${insertRows('feedback', [row])} on conflict (session_id, event_version) do nothing returning id`
 }
 
 /**

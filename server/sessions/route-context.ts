@@ -4,7 +4,8 @@ import type { Actor, SessionCommand, SessionState } from '../../schemas/session/
 import type { SessionDetails } from '../../schemas/session-wire.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
-import { badRequest, notFound, tooManyRequests } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
+import type { CodeMissLimit } from './code-miss-limit.ts'
 import type { CommandOutcome, RunOptions } from './command-runner.ts'
 import type { SessionEngine } from './engine.ts'
 import { sessionsToLeave } from './latest-joins.ts'
@@ -44,27 +45,18 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The id of the session a code names (typed in any case, with or without the dash), or a 404 with `message`. */
 export type FindSession = (request: FastifyRequest, code: string, message?: string) => Promise<{ id: number }>
 
-/** Wrong codes a user may try in a minute, over every route that takes one, before being made to wait. */
-const CODE_MISSES_PER_MINUTE = 30
-
 /**
  * Finding a session by code for a signed-in user. Every route that takes a code goes through here, so one
- * count of each user's wrong codes stops someone trying codes on any of them, while a user who has the right
- * code (the role page polls every 2 s) is never slowed down.
+ * count of each user's wrong codes (`misses`, when rate limits are on) stops someone trying codes on any of them,
+ * while a user who has the right code (the role page polls every 2 s) is never slowed down.
  */
-export function sessionFinder(app: FastifyInstance, loader: SessionLoader, rateLimits: boolean): FindSession {
-  const misses = rateLimits
-    ? app.createRateLimit({ max: CODE_MISSES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `code-miss-${request.currentUser.id}` })
-    : null
+export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | null): FindSession {
   return async (request, code, message = SESSION_NOT_FOUND) => {
-    const tried = await misses?.(request, { increment: false })
-    if (tried && !tried.isAllowed && tried.remaining === 0) {
-      throw tooManyRequests(`Too many wrong session codes. Please wait ${tried.ttlInSeconds} seconds and try again.`, tried.ttlInSeconds)
-    }
+    await misses?.check(request)
     const normalised = normaliseSessionCode(code)
     const id = normalised ? await loader.idByCode(normalised) : undefined
     if (id !== undefined) return { id }
-    await misses?.(request)
+    await misses?.miss(request)
     throw notFound(message)
   }
 }

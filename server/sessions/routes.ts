@@ -4,7 +4,9 @@ import { isPlannedAhead } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import { conflict } from '../errors.ts'
 import type { Db } from '../db/connect.ts'
+import type { PgListener } from '../db/pg-listener.ts'
 import { parseBody } from '../validation.ts'
+import { codeMissLimit } from './code-miss-limit.ts'
 import type { SessionEngine } from './engine.ts'
 import { debriefRoutes } from './debrief-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
@@ -15,6 +17,8 @@ export interface SessionRoutesOptions {
   db: Db
   engine: SessionEngine
   rateLimits: boolean
+  /** The instance's LISTEN connection on PostgreSQL (not started yet), which tells it of spent code budgets. */
+  listener: PgListener | null
 }
 
 type CodeRoute = { Params: { code: string } }
@@ -26,9 +30,10 @@ type CodeRoute = { Params: { code: string } }
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   // One finder for every session route, so a user's wrong codes are counted over all of them.
+  const misses = options.rateLimits ? codeMissLimit(app, { listener: options.listener, db: options.db, now: options.engine.now }) : null
   const context: SessionRoutesContext = {
     ...options,
-    findSession: sessionFinder(app, options.engine.loader, options.rateLimits),
+    findSession: sessionFinder(options.engine.loader, misses),
     caseViews: options.engine.caseViews,
   }
   const { engine } = options

@@ -113,7 +113,7 @@ t.test('a second app on the same database hears the changes made through the fir
 
 t.test('notices missed while the LISTEN connection is down are made up for', { skip: databaseKind() !== 'postgres' && 'PostgreSQL only: the embedded database has no connection to lose' }, async (t) => {
   const user = await cachedUser(t)
-  const application = `plab-accounts-${process.pid}`
+  const application = `plab-listen-${process.pid}`
   await withAdminClient(process.env.DATABASE_URL!, (client) => client.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [application]))
   await sql`update users set name = 'Changed while nobody listened' where id = ${user.id}`.execute(db)
   await poll(async () => (await me(user.auth)).json.user.name === 'Changed while nobody listened', 'the name changed while unheard')

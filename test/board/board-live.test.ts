@@ -1,31 +1,12 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
-import type { BoardChanged } from '../../schemas/board.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { api as instanceApi, twoInstances } from '../helpers/two-instances.ts'
-import { Inbox, stompClient, type LiveAddress } from '../live/live-harness.ts'
-import { api, boardApp, listedSession, user } from './helpers.ts'
+import { api, boardApp, boardWatcher, listedSession, user } from './helpers.ts'
 
 /** The board's live topic (issue 20): any signed-in user hears it; listings and seats taken anywhere reach it. */
 
 const kind = databaseKind()
-
-/** A stompjs client subscribed to /topic/board, once the server has confirmed the subscription. */
-async function boardWatcher(t: { teardown(fn: () => unknown): void }, address: LiveAddress, token: string) {
-  const client = stompClient(address, 'websocket', token)
-  t.teardown(() => client.client.deactivate())
-  await client.connected.next(10_000)
-  const inbox = new Inbox<BoardChanged>()
-  await new Promise<void>((resolve) => {
-    client.client.watchForReceipt('board', () => resolve())
-    client.client.subscribe('/topic/board', (message) => inbox.push(JSON.parse(message.body)), { receipt: 'board' })
-  })
-  /** Waits for the notice about `listingId`, skipping others. */
-  const heard = async (listingId: number) => {
-    for (;;) if ((await inbox.next(10_000)).listingId === listingId) return true
-  }
-  return { inbox, heard, errors: client.errors }
-}
 
 t.test(`a listing, a seat taken from the board and a join by code each reach every board subscriber (${kind})`, async (t) => {
   const b = await boardApp()
@@ -42,6 +23,9 @@ t.test(`a listing, a seat taken from the board and a join by code each reach eve
   t.ok(await watcher.heard(listing.id), 'a seat taken from the board')
   await api(b.app, observer).post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   t.ok(await watcher.heard(listing.id), 'a seat taken by code')
+  // The host's listings show their profile: every page reads the board again (on PostgreSQL, an empty NOTIFY).
+  await api(b.app, host).put('/profile/partners', { examMonth: '2027-03', timeZone: 'Europe/London', hiddenFromBoard: false })
+  t.ok(await watcher.heard(null), 'a profile saved')
   t.same(watcher.errors.items, [], 'any signed-in user may subscribe')
 })
 

@@ -1,6 +1,8 @@
+import type { BoardChanged } from '../../schemas/board.ts'
 import { call, signedInUser, testApp, type TestApp } from '../helpers/app.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
 import { startSmtpReceiver } from '../helpers/smtp.ts'
+import { Inbox, stompClient, type LiveAddress } from '../live/live-harness.ts'
 import { seedBank, type User } from '../sessions/helpers.ts'
 
 /** The whole app with the real SMTP receiver as its mail server and a manual clock for the sessions and the board. */
@@ -53,3 +55,20 @@ export async function listedSession(t: TestApp, host: User, listing: Record<stri
 }
 
 export const HOUR = 3_600_000
+
+/** A stompjs client subscribed to /topic/board, once the server has confirmed the subscription. */
+export async function boardWatcher(t: { teardown(fn: () => unknown): void }, address: LiveAddress, token: string) {
+  const client = stompClient(address, 'websocket', token)
+  t.teardown(() => client.client.deactivate())
+  await client.connected.next(10_000)
+  const inbox = new Inbox<BoardChanged>()
+  await new Promise<void>((resolve) => {
+    client.client.watchForReceipt('board', () => resolve())
+    client.client.subscribe('/topic/board', (message) => inbox.push(JSON.parse(message.body)), { receipt: 'board' })
+  })
+  /** Waits for the notice about `listingId` (null: read the whole board again), skipping others. */
+  const heard = async (listingId: number | null) => {
+    for (;;) if ((await inbox.next(10_000)).listingId === listingId) return true
+  }
+  return { inbox, heard, errors: client.errors }
+}

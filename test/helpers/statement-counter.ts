@@ -19,7 +19,9 @@ type Query = (this: object, ...args: unknown[]) => unknown
 export function countStatements() {
   const inTransaction = new WeakSet<object>()
   const charged = new AsyncLocalStorage<DatabaseCost>()
+  const watched: { pattern: RegExp; sent: number }[] = []
   const count = (connection: object, text: unknown) => {
+    for (const watch of watched) if (watch.pattern.test(String(text))) watch.sent += 1
     const cost = charged.getStore() ?? { statements: 0, commits: 0 }
     const statement = String(text).trim().toLowerCase()
     if (statement === 'begin') return inTransaction.add(connection)
@@ -47,6 +49,12 @@ export function countStatements() {
       const cost = { statements: 0, commits: 0 }
       await charged.run(cost, work)
       return { ...cost }
+    },
+    /** From now on, counts the statements whose text matches, whoever sends them: answers the count so far. */
+    watch(pattern: RegExp): () => number {
+      const watch = { pattern, sent: 0 }
+      watched.push(watch)
+      return () => watch.sent
     },
   }
 }

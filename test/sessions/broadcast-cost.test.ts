@@ -1,5 +1,6 @@
 import t from 'tap'
 import type { Rendering } from '../../server/live/hub.ts'
+import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
 import { startBroadcasting } from '../../server/sessions/broadcaster.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'
 import { CaseViewCache } from '../../server/sessions/case-view-cache.ts'
@@ -63,7 +64,7 @@ t.test(`a presence change costs one statement once the code is known (${database
 t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now })
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId) // the command decides on the cached state, as the server's does
   const actor = (user: User, name: string) => ({ userId: user.id, name, isAdmin: false })
@@ -71,6 +72,7 @@ t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKi
   const observer = actor(room.observer, 'Olly Observer')
 
   const start = await counter.of(() => Promise.all([heard('TIMER_START'), runner.execute(sessionId, { type: 'Start' }, doctor)]))
+  // A cache that hears no notices is never trusted: this runner reads the case bank for every command.
   t.equal(start.statements, 3, 'start: the case bank, one write, and the case, seen for the first time')
   await runner.execute(sessionId, { type: 'Leave', reason: 'LEFT' }, observer)
   const rejoin = await counter.of(() => Promise.all([heard('SESSION_UPDATE'), runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)]))

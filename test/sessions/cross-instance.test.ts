@@ -133,7 +133,7 @@ t.test("an instance whose listening connection is killed reconnects and delivers
   t.teardown(() => cluster.close())
   const [a, b] = cluster.servers
   const rooms = await Promise.all(Array.from({ length: 6 }, () => watchedRoom(cluster, [[a, 'websocket'], [b, 'sockjs'], [b, 'websocket']])))
-  const listenerOfB = `plab-session-bus-${b.child.pid}`
+  const listenerOfB = `plab-listen-${b.child.pid}`
   const listenerBackends = async () => {
     const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${listenerOfB}`.execute(cluster.database.db)
     return rows.map((row) => row.pid)

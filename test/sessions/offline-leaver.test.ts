@@ -1,4 +1,5 @@
 import t from 'tap'
+import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'
 import { createCommandRunner } from '../../server/sessions/command-runner.ts'
 import { leaveWhenOfflineTooLong } from '../../server/sessions/offline-leaver.ts'
@@ -42,7 +43,7 @@ t.test(`a participant offline for longer than the limit leaves; one who comes ba
   const clock = manualClock()
   const db = app.database.db
   const loader = new SessionLoader(db)
-  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now })
+  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now, caseBank: new CaseBankCache() })
   const stop = leaveWhenOfflineTooLong({ live: presence.live, db, runner, loader, offlineLimitMs: 100, setAlarm: clock.setAlarm, log: { error: () => {} } })
   t.teardown(stop)
 

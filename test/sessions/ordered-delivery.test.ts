@@ -46,6 +46,15 @@ function harness(store: ReturnType<typeof memoryStore>) {
   return { delivery, delivered, errors }
 }
 
+/** Delivery of a store whose version 1 was delivered before this instance started. */
+async function deliveredUpTo1(commits: number[][]) {
+  const store = memoryStore(commits)
+  const delivery = harness(store)
+  delivery.delivery.startFrom([{ sessionId: SESSION, version: 1 }])
+  await new Promise((resolve) => setImmediate(resolve))
+  return { store, ...delivery }
+}
+
 const settled = (delivery: { close(): Promise<void> }) => delivery.close()
 
 t.test('a local commit that overtakes the notice of the one before it waits for it, read from the store', async (t) => {
@@ -68,6 +77,39 @@ t.test('a local commit that comes next is delivered at once, without reading', a
   t.same(delivered, [[2]], 'delivered before publish returned')
   await settled(delivery)
   t.same(store.reads, [])
+})
+
+t.test("a commit's own notice, heard before the commit's answer, costs no read", async (t) => {
+  const { store, delivery, delivered } = await deliveredUpTo1([[1], [2]])
+  const settle = delivery.committing(SESSION)
+  delivery.reached({ sessionId: SESSION, version: 2 })
+  delivery.local(store.batch(2))
+  settle()
+  await settled(delivery)
+  t.same(delivered, [[2]])
+  t.same(store.reads, [], 'the notice waited for the local batch, which covered it')
+})
+
+t.test("another instance's commit heard while this one's fails is read once the failure is known", async (t) => {
+  const { store, delivery, delivered } = await deliveredUpTo1([[1], [2]])
+  const settle = delivery.committing(SESSION)
+  delivery.reached({ sessionId: SESSION, version: 2 })
+  t.same(store.reads, [], 'held back while the local commit is on its way')
+  settle()
+  await settled(delivery)
+  t.same(delivered, [[2]])
+  t.same(store.reads, ['2-2'])
+})
+
+t.test('a notice held for a commit still running when delivery closes starts no read of a closing store', async (t) => {
+  const { store, delivery, delivered } = await deliveredUpTo1([[1], [2]])
+  const settle = delivery.committing(SESSION)
+  delivery.reached({ sessionId: SESSION, version: 2 })
+  await settled(delivery)
+  settle()
+  await settled(delivery)
+  t.same(store.reads, [])
+  t.same(delivered, [])
 })
 
 t.test("a read after a delivered batch is handed that batch's state, so it need not rebuild it", async (t) => {

@@ -74,9 +74,9 @@ t.test(`a command rewrites only the participant rows it changes (${databaseKind(
 t.test('a skip writes the session row alone, sending each of its values once', async (t) => {
   const before = inReading().state
   const skipped = inReading().run({ type: 'SkipPhase' }, HOST)
-  const [sessionRow, ...others] = sessionRowWrites(db, before, skipped.state, [])
+  const [sessionRow, ...others] = sessionRowWrites(before, skipped.state, [])
   t.equal(others.length, 0, 'no participant row changed, none written')
-  const { sql: text, parameters } = sessionRow.compile()
+  const { sql: text, parameters } = sessionRow.compile(db)
   t.notMatch(text, /do update set[^]*\$\d/i, 'the update takes the inserted values (excluded), no parameter of its own')
   t.equal(parameters.length, text.slice(0, text.indexOf(' values ')).split(',').length, 'one parameter per column')
 })

@@ -1,0 +1,95 @@
+import type { CaseSummary, CriterionShape } from '../../schemas/session/types.ts'
+import type { DatabaseHandle } from '../db/connect.ts'
+import { hearChanges, NoticeKeptCache } from '../db/change-notices.ts'
+import type { PgListener } from '../db/pg-listener.ts'
+
+/** Announced by the triggers on cases, categories and case_recall_dates (migrations/0011), once per statement. */
+export const CASE_BANK_CHANNEL = 'case_bank_changed'
+/** Mark schemes kept, one per case: more than the cases a busy day's rooms play, far fewer than any memory limit. */
+const DEFAULT_CRITERIA_CAPACITY = 2000
+
+/** What choosing a case reads of the bank: every case's id, category and recall dates, and every category name. */
+export interface Catalog {
+  cases: readonly CaseSummary[]
+  categoryNames: readonly string[]
+}
+
+/** Which parts of the bank a decision reads: the catalog, and the mark scheme of one case (feedback). */
+export interface BankNeeds {
+  catalog: boolean
+  criteriaOf: number | null
+}
+
+/** The parts asked for, null where not asked (or, from a read, not read). */
+export interface BankFacts {
+  catalog: Catalog | null
+  criteria: readonly CriterionShape[] | null
+}
+
+/**
+ * What session decisions read of the case bank, so that a start or a feedback costs no round trip for it. It is
+ * kept until the bank changes: the database announces every change (a trigger) and the whole of it is forgotten,
+ * whatever changed; this instance's own admin writes also forget it before they are answered (content/routes.ts).
+ * Nothing is trusted while a notice could be missed (the LISTEN connection is down); a reconnection starts empty.
+ */
+export class CaseBankCache extends NoticeKeptCache {
+  private catalog: Catalog | null = null
+  private readonly criteria = new Map<number, readonly CriterionShape[]>()
+
+  constructor(private readonly criteriaCapacity = DEFAULT_CRITERIA_CAPACITY) {
+    super()
+  }
+
+  /** What is held of `needs`; the rest from `load`, which is asked only for what is missing. */
+  async read(needs: BankNeeds, load: (missing: BankNeeds) => Promise<BankFacts>): Promise<BankFacts> {
+    const held: BankFacts = {
+      catalog: needs.catalog ? this.catalog : null,
+      criteria: needs.criteriaOf === null ? null : (this.criteria.get(needs.criteriaOf) ?? null),
+    }
+    const missing = { catalog: needs.catalog && !held.catalog, criteriaOf: held.criteria ? null : needs.criteriaOf }
+    if (!missing.catalog && missing.criteriaOf === null) return held
+    const began = this.generation
+    const read = await load(missing)
+    if (this.mayKeep(began)) this.keep(missing, read)
+    return { catalog: held.catalog ?? read.catalog, criteria: held.criteria ?? read.criteria }
+  }
+
+  /** The payload (the table) does not matter: every change forgets the whole bank. */
+  heard() {
+    this.forgetAll()
+  }
+
+  protected clear() {
+    this.catalog = null
+    this.criteria.clear()
+  }
+
+  private keep(missing: BankNeeds, read: BankFacts) {
+    // Shared by every decision from now on: nobody may change it in place.
+    if (missing.catalog && read.catalog) this.catalog = deepFreeze(read.catalog)
+    if (missing.criteriaOf === null || !read.criteria) return
+    this.criteria.set(missing.criteriaOf, deepFreeze(read.criteria))
+    // A Map keeps insertion order: the first key is the oldest entry.
+    if (this.criteria.size > this.criteriaCapacity) this.criteria.delete(this.criteria.keys().next().value!)
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
+}
+
+export interface CaseBankService {
+  cache: CaseBankCache
+  close(): Promise<void>
+}
+
+/** Starts the cache, kept by the bank's change notices (change-notices.ts). */
+export async function startCaseBankCache(database: DatabaseHandle, listener: PgListener | null): Promise<CaseBankService> {
+  const cache = new CaseBankCache()
+  const close = await hearChanges(database, listener, CASE_BANK_CHANNEL, cache)
+  return { cache, close }
+}
