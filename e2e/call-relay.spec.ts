@@ -14,7 +14,7 @@ test.use({ launchOptions: callLaunchOptions })
  * browsers that may only use relay candidates (iceTransportPolicy 'relay'). Media flows only if coturn accepted
  * the credentials GET /api/rtc/config derived from the shared secret.
  */
-test('two participants talk through coturn with the credentials of GET /api/rtc/config, relay candidates only', async ({ browser }) => {
+test('two participants talk through coturn with the credentials of GET /api/rtc/config, relay candidates only', async ({ browser }, testInfo) => {
   test.setTimeout(120_000)
   const turn = await startTurnServer()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plab-relay-'))
@@ -71,6 +71,11 @@ test('two participants talk through coturn with the credentials of GET /api/rtc/
       expect(local, 'the connection runs through the relay').toMatchObject({ candidateType: 'relay', address: '127.0.0.1' })
     }
     await Promise.all(pages.map((page) => page.context().close()))
+  } catch (error) {
+    // What coturn logged (allocations, refused credentials) is where a relay failure shows.
+    await testInfo.attach('turnserver.log', { body: turn.output(), contentType: 'text/plain' })
+    await testInfo.attach('server.log', { body: server.output(), contentType: 'text/plain' })
+    throw error
   } finally {
     await server.stop()
     await turn.stop()

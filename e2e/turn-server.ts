@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-/** The ports of this repository's range given to the relay test: the listener, then the relay ports. */
-const LISTENING_PORT = 41470
-const RELAY_PORTS = { min: 41471, max: 41499 }
+/** The listener and its relay ports: one block, below the kernel's ephemeral range (32768 up) so no socket of a browser or a client can be handed one of them while coturn runs. */
+const PORT_BLOCK = 20
+const BLOCKS_FROM = 20_000
+const BLOCKS_BELOW = 32_000
 
 /**
  * Debian's coturn on 127.0.0.1 with a generated static-auth-secret (the TURN REST API scheme of
@@ -16,13 +18,14 @@ const RELAY_PORTS = { min: 41471, max: 41499 }
  */
 export async function startTurnServer() {
   const dir = mkdtempSync(path.join(tmpdir(), 'plab-turn-'))
+  const listeningPort = await freePortBlock()
   const secret = randomBytes(24).toString('base64url')
   const config = [
     'listening-ip=127.0.0.1',
     'relay-ip=127.0.0.1',
-    `listening-port=${LISTENING_PORT}`,
-    `min-port=${RELAY_PORTS.min}`,
-    `max-port=${RELAY_PORTS.max}`,
+    `listening-port=${listeningPort}`,
+    `min-port=${listeningPort + 1}`,
+    `max-port=${listeningPort + PORT_BLOCK - 1}`,
     'use-auth-secret',
     `static-auth-secret=${secret}`,
     'realm=plab.test',
@@ -37,7 +40,10 @@ export async function startTurnServer() {
   ]
   const file = path.join(dir, 'turnserver.conf')
   writeFileSync(file, `${config.join('\n')}\n`)
-  const child = spawn('/usr/bin/turnserver', ['-c', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  // setpriv --pdeathsig: coturn ends with the test's worker, even one killed at a timeout (KILL: coturn outlived
+  // a TERM sent this way). A coturn left behind would share its port with the next one (coturn binds with
+  // SO_REUSEPORT) and answer some of its packets with another secret.
+  const child = spawn('/usr/bin/setpriv', ['--pdeathsig', 'KILL', '--', '/usr/bin/turnserver', '-c', file], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -48,12 +54,39 @@ export async function startTurnServer() {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    await answersStun(LISTENING_PORT)
+    await answersStun(listeningPort)
   } catch (error) {
     await stop()
     throw new Error(`turnserver did not start: ${(error as Error).message}\n${output}`)
   }
-  return { url: `turn:127.0.0.1:${LISTENING_PORT}?transport=udp`, secret, stop, output: () => output }
+  return { url: `turn:127.0.0.1:${listeningPort}?transport=udp`, secret, stop, output: () => output }
+}
+
+/** The first port of a block of PORT_BLOCK ports, each free on UDP and TCP (an exclusive bind succeeds), tried from a random start. */
+async function freePortBlock(): Promise<number> {
+  const blocks = Math.floor((BLOCKS_BELOW - BLOCKS_FROM) / PORT_BLOCK)
+  const start = Math.floor(Math.random() * blocks)
+  for (let i = 0; i < blocks; i++) {
+    const first = BLOCKS_FROM + ((start + i) % blocks) * PORT_BLOCK
+    const ports = Array.from({ length: PORT_BLOCK }, (_, k) => first + k)
+    const free = await Promise.all(ports.map(async (port) => (await canBind('udp', port)) && (await canBind('tcp', port))))
+    if (free.every(Boolean)) return first
+  }
+  throw new Error(`no block of ${PORT_BLOCK} free ports between ${BLOCKS_FROM} and ${BLOCKS_BELOW}`)
+}
+
+function canBind(protocol: 'udp' | 'tcp', port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (protocol === 'udp') {
+      const socket = dgram.createSocket({ type: 'udp4', reuseAddr: false })
+      socket.once('error', () => resolve(false))
+      socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)))
+    } else {
+      const server = net.createServer()
+      server.once('error', () => resolve(false))
+      server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
+    }
+  })
 }
 
 /** Sends STUN binding requests (RFC 5389) until one is answered. */
