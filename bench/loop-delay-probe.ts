@@ -1,5 +1,5 @@
 /**
- * Loaded into a server process under measurement (NODE_OPTIONS="--import tsx --import ./bench/loop-delay-probe.ts"):
+ * Loaded into a server process under measurement, compiled (bench/measured-server.ts, NODE_OPTIONS="--import …"):
  * each SIGUSR2 prints the event-loop delay since the previous one as a JSON line on stderr, then starts afresh.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'

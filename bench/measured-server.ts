@@ -1,8 +1,16 @@
+import { buildSync } from 'esbuild'
 import { readFileSync } from 'node:fs'
-import { startServerProcess, type ServerProcess } from '../test/helpers/server-process.ts'
+import path from 'node:path'
+import { buildServer, startServerProcess, type ServerProcess } from '../test/helpers/server-process.ts'
 
-const PROBE = new URL('./loop-delay-probe.ts', import.meta.url).pathname
-const PROFILER = new URL('./cpu-profile-probe.ts', import.meta.url).pathname
+const PROBES_DIR = path.resolve(import.meta.dirname, '../dist/bench-probes')
+
+/** The probes as JavaScript: the built server runs without tsx, so it cannot load a .ts file. */
+function buildProbes() {
+  const entryPoints = ['loop-delay-probe', 'cpu-profile-probe'].map((name) => path.join(import.meta.dirname, `${name}.ts`))
+  buildSync({ entryPoints, outdir: PROBES_DIR, platform: 'node', format: 'esm', outExtension: { '.js': '.mjs' }, logLevel: 'warning' })
+  return { loopDelay: path.join(PROBES_DIR, 'loop-delay-probe.mjs'), cpuProfile: path.join(PROBES_DIR, 'cpu-profile-probe.mjs') }
+}
 
 export interface MeasuredServer extends ServerProcess {
   /** Starts a measurement: resets the event-loop delay histogram and notes the CPU time used so far. */
@@ -12,12 +20,14 @@ export interface MeasuredServer extends ServerProcess {
 }
 
 /**
- * The real server (server/main.ts) in its own process, with its event-loop delay and CPU time readable; with
- * BENCH_CPU_PROFILE=<directory>, it also writes a CPU profile of its run there.
+ * The real server, built and run as `npm start` runs it, in its own process, with its event-loop delay and CPU
+ * time readable; with BENCH_CPU_PROFILE=<directory>, it also writes a CPU profile of its run there.
  */
 export async function startMeasuredServer(env: Record<string, string>): Promise<MeasuredServer> {
-  const profiler = process.env.BENCH_CPU_PROFILE ? ` --import ${PROFILER}` : ''
-  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--import tsx --import ${PROBE}${profiler}` })
+  buildServer()
+  const probes = buildProbes()
+  const profiler = process.env.BENCH_CPU_PROFILE ? ` --import ${probes.cpuProfile}` : ''
+  const server = await startServerProcess({ ...env, NODE_OPTIONS: `--import ${probes.loopDelay}${profiler}` }, 'built')
   const pid = server.child.pid!
   let cpuAtStart = 0
   const report = async () => {

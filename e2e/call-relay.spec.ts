@@ -25,7 +25,7 @@ test('two participants talk through coturn with the credentials of GET /api/rtc/
     RATE_LIMITS: 'off',
     TURN_URLS: turn.url,
     TURN_SECRET: turn.secret,
-  })
+  }, 'built')
   const api = async (url: string, token: string | null, body?: unknown) => {
     const response = await fetch(`${server.baseUrl}/api${url}`, {
       method: body === undefined ? 'GET' : 'POST',

@@ -5,19 +5,23 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer, serverArguments } from '../test/helpers/server-process.ts'
 import { startMailbox } from './mailbox.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * Starts the real product for the browser tests: an SMTP receiver and `server/main.ts` on a free port with a
- * fresh data directory (embedded PGlite). Tests find it through E2E_BASE_URL and E2E_MAIL_DIR.
+ * Starts the real product for the browser tests: an SMTP receiver and the built server, as `npm start` runs it,
+ * on a free port with a fresh data directory (embedded PGlite). Tests find it through E2E_BASE_URL and
+ * E2E_MAIL_DIR.
  */
 export default async function globalSetup() {
-  // `make` builds first; a bare `npx playwright test` on a fresh checkout builds here.
+  // `make` builds first; a bare `npx playwright test` on a fresh checkout builds the client here. The server is
+  // built every time (a fraction of a second), so the tests never run a server older than its source.
   if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) {
     execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' })
   }
+  buildServer()
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'plab-e2e-'))
   const mailDir = path.join(tmp, 'mail')
@@ -82,7 +86,7 @@ interface Server {
 
 async function startServer(env: NodeJS.ProcessEnv, baseURL: string, logFile: string): Promise<Server> {
   const log = openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', log, log] })
+  const child = spawn(process.execPath, serverArguments('built'), { cwd: ROOT, env, stdio: ['ignore', log, log] })
   closeSync(log)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const stop = async () => {

@@ -1,10 +1,10 @@
 import fastifyStatic from '@fastify/static'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import { PROJECT_ROOT } from './project-root.ts'
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web')
+export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web')
 
 /** A last path segment with an extension names a file (robots.txt, favicon.ico, a stale bundle), never a page. */
 const NAMES_A_FILE = /\.[A-Za-z0-9]+$/

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { MEDICAL_TOPICS } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
+import { PROJECT_ROOT } from '../project-root.ts'
 import { normaliseCase } from './case-rules.ts'
 import { listCaseTitles, saveCase } from './cases-repo.ts'
 import { findCategoryByName, insertCategory } from './categories-repo.ts'
@@ -12,7 +12,7 @@ import { assignDemoDomains } from './demo-domains.ts'
 import { imagesDir } from './image-files.ts'
 
 /** Original practice cases shipped with the product, so a fresh install has something real to practise on. */
-export const DEMO_BANK_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-bank')
+export const DEMO_BANK_DIR = path.join(PROJECT_ROOT, 'server/content/demo-bank')
 
 
 export interface DemoBankCounts {

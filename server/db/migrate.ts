@@ -1,14 +1,13 @@
-import { FileMigrationProvider, Migrator } from 'kysely'
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { Migrator, type MigrationProvider } from 'kysely'
+import { MIGRATIONS } from '../../migrations/index.ts'
 import type { Db } from './connect.ts'
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations')
+/** The migrations of migrations/index.ts, for kysely's Migrator. */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
 
 /** Brings the schema up to date; throws with the failing migration's name and cause. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }) })
+  const migrator = new Migrator({ db, provider: migrationProvider })
   const { error, results = [] } = await migrator.migrateToLatest()
   const failed = results.find((r) => r.status === 'Error')
   if (error) {

@@ -27,10 +27,17 @@ export interface QueryReply<R> {
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void }
 
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href
-/** The server runs its TypeScript through tsx, whose hooks a worker does not inherit: the thread registers them. */
-const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
+/**
+ * Run from its source (this module is a .ts file), the server's TypeScript goes through tsx, whose hooks a
+ * worker does not inherit: the thread registers them, then loads pglite-worker.ts. Built (`npm run build`), the
+ * worker is its own bundle beside the server's, dist/server/pglite-worker.mjs.
+ */
+function workerBootstrap(): string {
+  if (!import.meta.url.endsWith('.ts')) return `import(${JSON.stringify(new URL('./pglite-worker.mjs', import.meta.url).href)})`
+  const worker = new URL('./pglite-worker.ts', import.meta.url).href
+  return `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}) })`
+}
 
 /**
  * The main thread's handle on PGlite running in a worker thread (pglite-worker.ts): what the dialect and the
@@ -52,7 +59,7 @@ export class PGliteThread {
   }
 
   static async start(data: PGliteWorkerData = {}): Promise<PGliteThread> {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: data, transferList: data.loadDataDir ? [data.loadDataDir] : [] })
+    const worker = new Worker(workerBootstrap(), { eval: true, workerData: data, transferList: data.loadDataDir ? [data.loadDataDir] : [] })
     const thread = new PGliteThread(worker)
     try {
       await thread.await(0)

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { promises as fs } from 'node:fs'
-import path from 'node:path'
-import { FileMigrationProvider, Migrator, sql } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import t from 'tap'
 import { connectMemoryPGlite, connectPostgres, type DatabaseHandle } from '../../server/db/connect.ts'
-import { migrateToLatest, MIGRATIONS_DIR } from '../../server/db/migrate.ts'
+import { migrateToLatest, migrationProvider } from '../../server/db/migrate.ts'
 import { listCases } from '../../server/content/cases-repo.ts'
 import { feedbackReceived } from '../../server/sessions/queries.ts'
 import { withAdminClient } from '../helpers/db.ts'
@@ -34,7 +32,7 @@ async function emptyDatabase(): Promise<DatabaseHandle> {
 const database = await emptyDatabase()
 t.teardown(() => database.close())
 const db = database.db as any
-const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }) })
+const migrator = new Migrator({ db, provider: migrationProvider })
 
 const oldCriteria = [
   { id: 'c1', name: 'History', order: 0, hasSubCriteria: false, subCriteria: [] },

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { connectMemoryPGlite, connectPostgres, type DatabaseHandle } from '../../server/db/connect.ts'
-import { migrateToLatest, MIGRATIONS_DIR } from '../../server/db/migrate.ts'
+import { migrateToLatest } from '../../server/db/migrate.ts'
 
 /**
  * A fresh, migrated database for one test file: real PostgreSQL when DATABASE_URL is set (a new database cloned
@@ -15,6 +15,9 @@ import { migrateToLatest, MIGRATIONS_DIR } from '../../server/db/migrate.ts'
 export async function freshDatabase(): Promise<DatabaseHandle> {
   return process.env.DATABASE_URL ? freshPostgres(process.env.DATABASE_URL) : freshPGlite()
 }
+
+/** The migrations' folder (the server carries them through migrations/index.ts). */
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations')
 
 export const databaseKind = () => (process.env.DATABASE_URL ? 'postgres' : 'pglite')
 

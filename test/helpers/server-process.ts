@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,20 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/**
+ * How the product is run: from its source through tsx (nothing to build first), or built as `npm start` runs it
+ * (dist/server, see buildServer).
+ */
+export type ServerEntry = 'source' | 'built'
+
+export const serverArguments = (entry: ServerEntry) =>
+  entry === 'built' ? ['--enable-source-maps', 'dist/server/main.mjs'] : ['--import', 'tsx', 'server/main.ts']
+
+/** Builds the server as `npm run build` does (esbuild, a fraction of a second), so a built run is of the code as it is now. */
+export function buildServer() {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' })
+}
+
 export interface ServerProcess {
   baseUrl: string
   child: ChildProcess
@@ -23,10 +37,10 @@ export interface ServerProcess {
 }
 
 /** The real product (`server/main.ts`) as its own process, for tests about crashes and restarts. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, entry: ServerEntry = 'source'): Promise<ServerProcess> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArguments(entry), {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', GOOGLE_CLIENT_ID: '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
