@@ -18,7 +18,7 @@ export function evolve(state: SessionState | null, event: SessionEvent): Session
     return created(event)
   }
   if (!state) throw new CorruptSessionLogError(`A session log must start with SessionCreated, not ${event.type}`)
-  return { ...state, ...changes(state, event), version: state.version + 1 }
+  return applied(state, changes(state, event))
 }
 
 function created(event: SessionEventOf<'SessionCreated'>): SessionState {
@@ -40,6 +40,35 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     topicChoicePending: false,
     endedReason: null,
     version: 1,
+  }
+}
+
+/**
+ * The state after an event: each field the change's if it has one, else the state's, and the next version.
+ * Written out rather than as `{ ...state, ...change }`: the changes come in a dozen shapes, and spreading them
+ * made the fold twice as slow (bench/session-load.ts, folding 1,000 events: 0.7-1.3M events/s spread, 1.5-2.7M
+ * written out). A field added to SessionState must be added here; the type says so.
+ */
+function applied(state: SessionState, change: Partial<Omit<SessionState, 'version'>>): SessionState {
+  const c = change
+  return {
+    sessionId: c.sessionId !== undefined ? c.sessionId : state.sessionId,
+    code: c.code !== undefined ? c.code : state.code,
+    title: c.title !== undefined ? c.title : state.title,
+    hostUserId: c.hostUserId !== undefined ? c.hostUserId : state.hostUserId,
+    createdAt: c.createdAt !== undefined ? c.createdAt : state.createdAt,
+    status: c.status !== undefined ? c.status : state.status,
+    phase: c.phase !== undefined ? c.phase : state.phase,
+    config: c.config !== undefined ? c.config : state.config,
+    currentRound: c.currentRound !== undefined ? c.currentRound : state.currentRound,
+    caseId: c.caseId !== undefined ? c.caseId : state.caseId,
+    usedCaseIds: c.usedCaseIds !== undefined ? c.usedCaseIds : state.usedCaseIds,
+    participants: c.participants !== undefined ? c.participants : state.participants,
+    timer: c.timer !== undefined ? c.timer : state.timer,
+    caseScored: c.caseScored !== undefined ? c.caseScored : state.caseScored,
+    topicChoicePending: c.topicChoicePending !== undefined ? c.topicChoicePending : state.topicChoicePending,
+    endedReason: c.endedReason !== undefined ? c.endedReason : state.endedReason,
+    version: state.version + 1,
   }
 }
 
