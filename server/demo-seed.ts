@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { describeDemoAccounts, seedDemoAccounts } from './accounts/demo-accounts.ts'
 import { DEMO_BANK_DIR, seedDemoBank } from './content/demo-bank.ts'
 import { readDemoBank } from './content/demo-bank-files.ts'
@@ -15,18 +14,24 @@ export interface DemoSeedOptions {
   bank: 'if-empty' | 'add-missing'
 }
 
-/** Demo content for a local try-out: accounts, and the demo case bank. Idempotent. */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, options: DemoSeedOptions) {
+/** Where seeding says what it did. */
+export interface SeedLog {
+  info(message: string): void
+}
+
+/** Demo content for a local try-out: accounts, and the demo case bank. Idempotent; answers whether it created any account or case. */
+export async function seedDemo(db: Db, log: SeedLog, options: DemoSeedOptions): Promise<boolean> {
   const createdAccounts = await seedDemoAccounts(db)
   if (createdAccounts) log.info('Created the demo accounts')
   log.info(`\n${describeDemoAccounts()}`)
   if (options.bank === 'if-empty' && (await db.selectFrom('cases').select('id').limit(1).executeTakeFirst())) {
     const given = await assignDemoDomains(db, await readDemoBank(DEMO_BANK_DIR))
     log.info(`Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases); ${given} demo cases given their domains`)
-    return
+    return createdAccounts
   }
   const bank = await seedDemoBank(db, { dataDir: options.dataDir })
   log.info(
     `Demo case bank: ${bank.casesCreated} cases and ${bank.categoriesCreated} categories created, ${bank.casesAlreadyPresent} cases already present`,
   )
+  return createdAccounts || bank.casesCreated > 0
 }

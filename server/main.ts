@@ -1,8 +1,7 @@
 import { buildApp } from './app.ts'
 import { findUserByEmail, setUserRole } from './accounts/users-repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './cli/open-database.ts'
-import { seedDemo } from './demo-seed.ts'
+import { openServerDatabase } from './cli/open-database.ts'
 import { DRAIN_LIMIT_MS, shutDown } from './shutdown.ts'
 
 /** After the drain limit, closing the database and the rest still gets this long before the process is ended. */
@@ -11,9 +10,11 @@ const CLOSE_LIMIT_MS = 5000
 /** Reads the config, opens and migrates the database, listens, and drains then exits on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase(config)
+  // What seeding did is logged once the app's logger exists.
+  const seedLines: string[] = []
+  const database = await openServerDatabase(config, { info: (line) => seedLines.push(line) })
   const app = await buildApp({ config, database })
-  if (config.seedDemo) await seedDemo(database.db, app.log, { dataDir: config.dataDir, bank: 'if-empty' })
+  for (const line of seedLines) app.log.info(line)
   if (config.adminEmail) {
     const user = await findUserByEmail(database.db, config.adminEmail)
     if (user && user.role !== 'ADMIN') await setUserRole(database.db, user.id, 'ADMIN')

@@ -2,19 +2,43 @@ import path from 'node:path'
 import { loadConfig, type Config } from '../config.ts'
 import { connectPGlite, connectPostgres, type DatabaseHandle } from '../db/connect.ts'
 import { migrateToLatest } from '../db/migrate.ts'
+import { seedDemo, type SeedLog } from '../demo-seed.ts'
 
-/** The configured database, migrated: what the server and every CLI command start from. */
+const connect = (config: Config) => (config.databaseUrl ? connectPostgres(config.databaseUrl) : connectPGlite(path.join(config.dataDir, 'pglite')))
+
+/** The configured database, migrated: what every CLI command starts from. */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? await connectPostgres(config.databaseUrl)
-    : await connectPGlite(path.join(config.dataDir, 'pglite'))
+  return (await openMigrated(config)).handle
+}
+
+async function openMigrated(config: Config) {
+  const handle = await connect(config)
   try {
-    await migrateToLatest(handle.db)
+    return { handle, migrated: await migrateToLatest(handle.db) }
   } catch (error) {
     await handle.close()
     throw error
   }
-  return handle
+}
+
+/**
+ * The server's database: migrated, given the demo content when SEED_DEMO says so, and, if it is the embedded
+ * one and that set-up wrote anything, closed and opened again. PGlite's WebAssembly memory only grows: a new
+ * database created, migrated and seeded leaves its thread holding about 940 MB of RSS, where opening that same
+ * database takes about 400 MB (measured on the built server).
+ */
+export async function openServerDatabase(config: Config, log: SeedLog): Promise<DatabaseHandle> {
+  const { handle, migrated } = await openMigrated(config)
+  let seeded: boolean
+  try {
+    seeded = config.seedDemo && (await seedDemo(handle.db, log, { dataDir: config.dataDir, bank: 'if-empty' }))
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+  if (handle.kind !== 'pglite' || (migrated.length === 0 && !seeded)) return handle
+  await handle.close()
+  return connect(config)
 }
 
 /** Runs a CLI command with the configured database, printing a clear message instead of a stack on failure. */

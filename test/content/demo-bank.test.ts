@@ -126,7 +126,7 @@ t.test('start-up seeding leaves a bank that has cases alone, so an admin\'s dele
   const { seedDemo } = await import('../../server/demo-seed.ts')
   const own = await freshDatabase()
   t.teardown(() => own.close())
-  const log = { info: () => {} } as never
+  const log = { info: () => {} }
   const ownData = tempDir()
   await seedDemo(own.db, log, { dataDir: ownData, bank: 'if-empty' })
   const seeded = await listCases(own.db)
