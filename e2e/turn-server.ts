@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import dgram from 'node:dgram'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-/** The listener and its relay ports: one block, below the kernel's ephemeral range (32768 up) so no socket of a browser or a client can be handed one of them while coturn runs. */
+/**
+ * The listener and its relay ports: one block, below the kernel's ephemeral range (32768 up by default) so no
+ * socket of a browser or a client can be handed one of them while coturn runs.
+ */
 const PORT_BLOCK = 20
-const BLOCKS_FROM = 20_000
-const BLOCKS_BELOW = 32_000
+const BLOCKS_FROM = 10_000
+const BLOCKS_BELOW = Math.min(32_000, Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]))
 
 /**
  * Debian's coturn on 127.0.0.1 with a generated static-auth-secret (the TURN REST API scheme of

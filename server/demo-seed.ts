@@ -19,7 +19,7 @@ export interface SeedLog {
   info(message: string): void
 }
 
-/** Demo content for a local try-out: accounts, and the demo case bank. Idempotent; answers whether it created any account or case. */
+/** Demo content for a local try-out: accounts, and the demo case bank. Idempotent; answers whether it wrote anything. */
 export async function seedDemo(db: Db, log: SeedLog, options: DemoSeedOptions): Promise<boolean> {
   const createdAccounts = await seedDemoAccounts(db)
   if (createdAccounts) log.info('Created the demo accounts')
@@ -27,7 +27,7 @@ export async function seedDemo(db: Db, log: SeedLog, options: DemoSeedOptions): 
   if (options.bank === 'if-empty' && (await db.selectFrom('cases').select('id').limit(1).executeTakeFirst())) {
     const given = await assignDemoDomains(db, await readDemoBank(DEMO_BANK_DIR))
     log.info(`Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases); ${given} demo cases given their domains`)
-    return createdAccounts
+    return createdAccounts || given > 0
   }
   const bank = await seedDemoBank(db, { dataDir: options.dataDir })
   log.info(

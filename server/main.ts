@@ -7,7 +7,7 @@ import { DRAIN_LIMIT_MS, shutDown } from './shutdown.ts'
 /** After the drain limit, closing the database and the rest still gets this long before the process is ended. */
 const CLOSE_LIMIT_MS = 5000
 
-/** Reads the config, opens and migrates the database, listens, and drains then exits on SIGINT/SIGTERM. */
+/** Reads the config, opens, migrates and (SEED_DEMO) seeds the database, listens, and drains then exits on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig()
   // What seeding did is logged once the app's logger exists.

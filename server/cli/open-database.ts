@@ -36,9 +36,7 @@ export async function openServerDatabase(config: Config, log: SeedLog): Promise<
     await handle.close()
     throw error
   }
-  if (handle.kind !== 'pglite' || (migrated.length === 0 && !seeded)) return handle
-  await handle.close()
-  return connect(config)
+  return handle.reopen && (migrated.length > 0 || seeded) ? handle.reopen() : handle
 }
 
 /** Runs a CLI command with the configured database, printing a clear message instead of a stack on failure. */

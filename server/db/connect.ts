@@ -6,7 +6,7 @@ import { PGliteDialect } from './pglite-dialect.ts'
 import { PreparingPostgresDialect } from './prepared-dialect.ts'
 import { PGliteThread } from './pglite-thread.ts'
 import { DatabaseUnavailableError } from './availability.ts'
-import { acquireDirectoryLock } from './directory-lock.ts'
+import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   /** Present on the embedded database: its thread, for LISTEN. */
   pglite: Pick<PGliteThread, 'listen'> | null
   close(): Promise<void>
+  /**
+   * Present on the embedded database in a directory: ends its thread and opens the same files in a new one, the
+   * directory's lock held throughout. The old handle is closed; a new thread's memory starts afresh.
+   */
+  reopen?(): Promise<DatabaseHandle>
 }
 
 // Both drivers must agree: bigint columns come back as numbers (ids never pass 2^53), dates as ISO strings
@@ -53,23 +58,32 @@ export async function connectPostgres(url: string): Promise<DatabaseHandle> {
  */
 export async function connectPGlite(dir: string): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(dir), { recursive: true })
-  const lock = acquireDirectoryLock(dir)
+  return openLockedPGlite(dir, acquireDirectoryLock(dir))
+}
+
+/** The embedded database in `dir`, whose lock this process holds; the lock is released when it is closed or cannot open. */
+async function openLockedPGlite(dir: string, lock: DirectoryLock): Promise<DatabaseHandle> {
+  let pglite: PGliteThread
   try {
-    const pglite = await PGliteThread.start({ dataDir: dir })
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
-    return {
-      db,
-      kind: 'pglite',
-      pool: null,
-      pglite,
-      close: async () => {
-        await db.destroy()
-        lock.release()
-      },
-    }
+    pglite = await PGliteThread.start({ dataDir: dir })
   } catch (error) {
     lock.release()
     throw error
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  return {
+    db,
+    kind: 'pglite',
+    pool: null,
+    pglite,
+    close: async () => {
+      await db.destroy()
+      lock.release()
+    },
+    reopen: async () => {
+      await db.destroy()
+      return openLockedPGlite(dir, lock)
+    },
   }
 }
 

@@ -3,11 +3,15 @@ import path from 'node:path'
 
 export class DatabaseLockedError extends Error {}
 
+export interface DirectoryLock {
+  release(): void
+}
+
 /**
  * PGlite does not lock its directory, and two processes on one directory lose data (DESIGN.md). A lock file
  * holding our pid guards it; a lock left by a process that no longer exists is taken over.
  */
-export function acquireDirectoryLock(dir: string): { release(): void } {
+export function acquireDirectoryLock(dir: string): DirectoryLock {
   mkdirSync(dir, { recursive: true })
   const file = path.join(path.dirname(dir), `${path.basename(dir)}.lock`)
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -36,7 +36,7 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
-/** The real product (`server/main.ts`) as its own process, for tests about crashes and restarts. */
+/** The real product as its own process (from source unless `entry` says built), for tests about crashes and restarts. */
 export async function startServerProcess(env: Record<string, string>, entry: ServerEntry = 'source'): Promise<ServerProcess> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
