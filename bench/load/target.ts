@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { connectPGlite, connectPostgres, type Db } from '../../server/db/connect.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
 import { createPostgresDatabase } from '../../test/helpers/db.ts'
@@ -73,6 +74,22 @@ async function openRoom(server: ServerProcess, [doctor, patient, observer]: [str
   return { code, tokens: [doctor, patient, observer] }
 }
 
+/**
+ * A running service's database is in a steady state; one just filled is not: autovacuum would soon start on the
+ * rows the set-up wrote, and the checkpointer on the pages it dirtied, both in the middle of the measurement.
+ * Done here first, as pgbench vacuums before it measures.
+ */
+async function settle(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query('vacuum analyze')
+    await client.query('checkpoint')
+  } finally {
+    await client.end()
+  }
+}
+
 export async function startTarget(options: { postgresUrl: string | null; sessions: number; cases: number }): Promise<Target> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plab-load-'))
   const database = options.postgresUrl ? await createPostgresDatabase(options.postgresUrl) : null
@@ -88,6 +105,7 @@ export async function startTarget(options: { postgresUrl: string | null; session
     const batch = Array.from({ length: Math.min(20, options.sessions - first) }, (_, n) => 3 * (first + n))
     rooms.push(...(await Promise.all(batch.map((at) => openRoom(server, [tokens[at], tokens[at + 1], tokens[at + 2]])))))
   }
+  if (database) await settle(database.url)
 
   return {
     server,
