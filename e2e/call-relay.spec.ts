@@ -15,7 +15,7 @@ test.use({ launchOptions: callLaunchOptions })
  * the credentials GET /api/rtc/config derived from the shared secret.
  */
 test('two participants talk through coturn with the credentials of GET /api/rtc/config, relay candidates only', async ({ browser }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000) // its own server starts on a new embedded database, slow beside call.spec.ts's browsers
   const turn = await startTurnServer()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plab-relay-'))
   const server = await startServerProcess({

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
+const STARTUP_LIMIT_MS = 90_000
+
 export async function freePort(): Promise<number> {
   const server = net.createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -54,14 +56,16 @@ export async function startServerProcess(env: Record<string, string>, entry: Ser
     await exited
   }
 
-  const deadline = Date.now() + 30_000
+  // A first start on a new embedded database creates it (PGlite's initdb) and opens it again: about 5 s on a
+  // quiet machine, over 30 s beside browsers encoding video (the relay test next to call.spec.ts).
+  const deadline = Date.now() + STARTUP_LIMIT_MS
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited at start-up:\n${output}`)
     const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false)
     if (healthy) break
     if (Date.now() > deadline) {
       await end('SIGKILL')
-      throw new Error(`the server did not become healthy within 30 s:\n${output}`)
+      throw new Error(`the server did not become healthy within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
