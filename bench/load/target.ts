@@ -5,14 +5,14 @@
  * bench/measured-server.ts, and N rooms joined over HTTP, as the spec's client does.
  */
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { connectPGlite, connectPostgres, type Db } from '../../server/db/connect.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
 import { createPostgresDatabase } from '../../test/helpers/db.ts'
-import type { ServerProcess } from '../../test/helpers/server-process.ts'
+import { rssMb, type ServerProcess } from '../../test/helpers/server-process.ts'
 import { startMeasuredServer, type MeasuredServer } from '../measured-server.ts'
 import { seedBank } from '../../test/sessions/helpers.ts'
 
@@ -112,7 +112,7 @@ export async function startTarget(options: { postgresUrl: string | null; session
     rooms,
     postgresUrl: database?.url ?? null,
     dataDir,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))![1]) / 1024,
+    rssMb: () => rssMb(server.child.pid!),
     async close() {
       await server.stop()
       await database?.drop()

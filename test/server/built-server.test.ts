@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { DEMO_ACCOUNTS } from '../../server/accounts/demo-accounts.ts'
-import { buildServer, startServerProcess } from '../helpers/server-process.ts'
-
-/** The process's resident memory in MB, from /proc (Linux). */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+import { buildServer, rssMb, startServerProcess } from '../helpers/server-process.ts'
 
 // `npm start` runs the built server (dist/server): one bundle with every migration, the embedded database's
 // worker in a bundle of its own, and the demo bank found from the checkout's root. `make run` on a fresh
