@@ -73,11 +73,11 @@ export function registerSockJsTransport(app: FastifyInstance, open: OpenConnecti
     reply.header('cache-control', 'public, max-age=31536000')
     return reply.code(204).send()
   })
-  app.get('/ws/:server/:session/websocket', { websocket: true, schema: sessionRouteSchema }, (socket: WebSocket) => {
+  app.get('/ws/:server/:session/websocket', { websocket: true, schema: sessionRouteSchema }, (socket: WebSocket, request) => {
     // sockjs-protocol: `o` opens the session, `h` keeps it alive; the STOMP connection starts right after `o`.
     socket.send('o')
     const heartbeat = setInterval(() => socket.send('h'), heartbeatMs).unref()
     socket.on('close', () => clearInterval(heartbeat))
-    serveStompOverSocket(socket, open, sockJsFraming, pingIntervalMs)
+    serveStompOverSocket(socket, request, open, sockJsFraming, pingIntervalMs)
   })
 }

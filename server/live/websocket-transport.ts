@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
 import { CLOSE_PROTOCOL_ERROR, type FrameTransport, type StompConnection } from './stomp-connection.ts'
 
@@ -64,15 +65,40 @@ function keepCheckingLiveness(socket: WebSocket, intervalMs: number) {
   socket.on('close', () => clearInterval(timer))
 }
 
-/** Runs one STOMP connection over an open socket, in the socket's framing. */
-export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, framing: SocketFraming, pingIntervalMs: number): StompConnection {
+/**
+ * Writes to the connection made in one turn of work leave together: the first corks the connection's stream, and
+ * it is uncorked once the work's microtasks have run. A commit's live messages (often three or four) then cost one
+ * system call per socket instead of one each, and arrive together.
+ */
+function writesTogether(stream: Duplex): (write: () => void) => void {
+  let corked = false
+  const flush = () => {
+    corked = false
+    stream.uncork()
+  }
+  return (write) => {
+    if (!corked) {
+      corked = true
+      stream.cork()
+      queueMicrotask(flush)
+    }
+    write()
+  }
+}
+
+/**
+ * Runs one STOMP connection over an open socket, in the socket's framing. `request` is the socket's upgrade
+ * request: its stream is the connection the socket writes to.
+ */
+export function serveStompOverSocket(socket: WebSocket, request: FastifyRequest, open: OpenConnection, framing: SocketFraming, pingIntervalMs: number): StompConnection {
   keepCheckingLiveness(socket, pingIntervalMs)
+  const together = writesTogether(request.raw.socket)
   const connection = open({
     send(data) {
       if (socket.readyState !== socket.OPEN) return
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate()
       // Text messages: every frame we send is UTF-8 (JSON bodies), and browsers hand text to stompjs directly.
-      socket.send(framing.encode(data), { binary: false })
+      together(() => socket.send(framing.encode(data), { binary: false }))
     },
     close(code, reason) {
       if (socket.readyState !== socket.OPEN) return
@@ -94,8 +120,8 @@ export function serveStompOverSocket(socket: WebSocket, open: OpenConnection, fr
  * the same unframed messages.
  */
 export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection, pingIntervalMs: number) {
-  const serve = (socket: WebSocket) => {
-    serveStompOverSocket(socket, open, rawFraming, pingIntervalMs)
+  const serve = (socket: WebSocket, request: FastifyRequest) => {
+    serveStompOverSocket(socket, request, open, rawFraming, pingIntervalMs)
   }
   app.get('/ws', { websocket: true }, serve)
   app.get('/ws/websocket', { websocket: true }, serve)
