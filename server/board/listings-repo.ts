@@ -108,16 +108,14 @@ export const slotMembers = (db: Db, sessionId: number) =>
     .execute()
 
 /**
- * Whether the session is a planned slot still to come: its room opens at the time. Until then it is not
- * started, nobody in it is taken out for being offline, and joining another room does not leave it.
+ * Whether the session is a planned slot still to come, as SQL: its room opens at the time. Until then it is not
+ * started (a Start's append checks this in its own statement), nobody in it is taken out for being offline, and
+ * joining another room does not leave it.
  */
+export const plannedAhead = (sessionId: number, now: number) =>
+  sql<boolean>`exists (select 1 from board_listings where session_id = ${sessionId} and status = 'OPEN' and starts_at > ${new Date(now)})`
+
 export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('board_listings')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('status', '=', 'OPEN')
-    .where('starts_at', '>', new Date(now))
-    .executeTakeFirst()
-  return row !== undefined
+  const { rows } = await sql<{ planned: boolean }>`select ${plannedAhead(sessionId, now)} as planned`.execute(db)
+  return rows[0].planned
 }

@@ -10,3 +10,6 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /** P0001: a `raise exception` in a trigger, here `cases_refuse_delete_in_use` (migration 0003). */
 export const isRaisedByTrigger = (error: unknown) => sqlState(error) === 'P0001'
+
+/** PR409: an append refused by a condition read in its own statement (refuse_append, migration 0012). */
+export const isRefusedAppend = (error: unknown) => sqlState(error) === 'PR409'

@@ -8,7 +8,7 @@ import { conflict, HttpError, notFound } from '../errors.ts'
 import type { CommittedBatch, CommittedEvent, SessionBus } from './bus.ts'
 import { loadDecisionContext } from './decision-context.ts'
 import { CASE_STAMP_SQL } from './case-view-cache.ts'
-import { alongsideRows, appendEvents, ConcurrencyError, eventsOfCommand, toCommittedEvent, toNewEvent } from './event-store.ts'
+import { alongsideRows, appendEvents, ConcurrencyError, eventsOfCommand, RefusedAppend, toCommittedEvent, toNewEvent, type AppendRefusal } from './event-store.ts'
 import { latestJoinWrite } from './latest-joins.ts'
 import { feedbackWrites, sessionRowWrites } from './projection.ts'
 import { generateSessionCode } from './session-codes.ts'
@@ -52,6 +52,11 @@ export interface RunOptions {
    * moves the session one step, not two, however long the requests wait to be handled.
    */
   sentAt?: number
+  /**
+   * Conditions outside the session under which the command is refused (409 with the refusal's reason), checked by
+   * the statement that stores its events: no round trip of their own.
+   */
+  refusals?: AppendRefusal[]
 }
 
 /** How long a new phase takes to reach a person and be acted on: shorter than any deliberate second click. */
@@ -68,7 +73,7 @@ const STEP_COMMANDS = new Set<SessionCommand['type']>(['SkipPhase', 'NewCase', '
 /** Where the session stands: what a step command moves on from. */
 const stepOf = (state: SessionState) => JSON.stringify([state.phase, state.caseId, state.currentRound, state.timer?.startTimestamp, state.topicChoicePending])
 
-interface DecideOptions extends Omit<RunOptions, 'commandId'> {
+interface DecideOptions extends Omit<RunOptions, 'commandId' | 'refusals'> {
   /** Set after the first decision of a step command (stepOf): a retry at another step is refused. */
   expectStep?: string
 }
@@ -98,7 +103,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
    * (the live SESSION_UPDATE then reads the case only if it changed). `after` is null when the command id was
    * already stored (a retry racing its first attempt).
    */
-  async function store(before: SessionState | null, events: SessionEvent[], actor: Actor, commandId?: string) {
+  async function store(before: SessionState | null, events: SessionEvent[], actor: Actor, commandId?: string, refusals?: AppendRefusal[]) {
     const after = events.reduce<SessionState | null>(evolve, before)!
     const fromVersion = (before?.version ?? 0) + 1
     // The read models are written from the state the events lead to, with the versions the append gives them
@@ -119,6 +124,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
         events: events.map(toNewEvent),
         actorUserId: actor === SYSTEM_ACTOR ? null : actor.userId,
         commandId,
+        refusals,
       },
       [...feedback, ...sessionRowWrites(before, after, projected), ...(joined ? [joined] : [])],
       bus.announcement({ sessionId: after.sessionId, version: after.version }),
@@ -168,7 +174,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
   }
 
   async function execute(sessionId: number, command: SessionCommand, actor: Actor, options: RunOptions = {}) {
-    const { commandId, ...seen } = options
+    const { commandId, refusals, ...seen } = options
     // A racing writer changed the session: decide again against what it did, a step command only if the
     // session is still at the step its caller saw.
     const decideOptions: DecideOptions = { ...seen }
@@ -181,11 +187,12 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
       if (events.length === 0) return { state, events: [], duplicate: false, feedbackIds: [] }
       const commitSettled = bus.committing(sessionId)
       try {
-        const result = await store(state, events, actor, commandId)
+        const result = await store(state, events, actor, commandId, refusals)
         if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true, feedbackIds: [] }
         const batch = { sessionId, events: result.committed, before: state, state: result.after, caseStamp: result.caseStamp }
         return published(batch, result.feedbackIds)
       } catch (error) {
+        if (error instanceof RefusedAppend) throw conflict(error.message)
         if (!(error instanceof ConcurrencyError)) throw error
         loader.forget(sessionId)
         if (attempt === DECIDE_ATTEMPTS) throw conflict('The session changed at the same moment. Please try again.')

@@ -1,7 +1,7 @@
 import { sql, type OperationNodeSource, type RawBuilder, type Transaction } from 'kysely'
 import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import { isUniqueViolation } from '../db/errors.ts'
+import { isRefusedAppend, isUniqueViolation } from '../db/errors.ts'
 import { insertRows } from '../db/raw-insert.ts'
 import type { Database, SessionEventRow } from '../db/schema.ts'
 import type { CommittedEvent } from './bus.ts'
@@ -30,6 +30,19 @@ export interface AppendRequest {
   actorUserId: number | null
   /** Idempotency key: a retry with the same id returns the first attempt's events instead of appending. */
   commandId?: string
+  /** Conditions under which nothing may be appended, read by the append's own statement. */
+  refusals?: AppendRefusal[]
+}
+
+/** When `when` holds as the statement runs, nothing is written and the append throws RefusedAppend with `reason`. */
+export interface AppendRefusal {
+  when: RawBuilder<boolean>
+  reason: string
+}
+
+/** The append met one of its refusals: the command is refused with the refusal's reason, and nothing was written. */
+export class RefusedAppend extends Error {
+  override name = 'RefusedAppend'
 }
 
 /** `reads`: the values of the append's reads (empty for a duplicate, whose first attempt wrote and read). */
@@ -67,7 +80,7 @@ export async function appendEvents(
   notice?: RawBuilder<unknown>,
   reads: Record<string, RawBuilder<unknown>> = {},
 ): Promise<AppendResult> {
-  const { sessionId, expectedVersion, events, actorUserId, commandId = null } = request
+  const { sessionId, expectedVersion, events, actorUserId, commandId = null, refusals = [] } = request
   if (events.length === 0) return { duplicate: false, events: [], reads: {} }
   const rows = events.map((event, index) => ({
     session_id: sessionId,
@@ -85,11 +98,14 @@ export async function appendEvents(
   alongside.forEach((write, index) => writes.push(sql`${alongsideRows(index)} as (${write})`))
   const noticed = notice ? sql`, (select ${notice}) as notice` : sql``
   const read = Object.entries(reads).map(([name, expression]) => sql`, (${expression}) as ${sql.ref(name)}`)
+  // In the select list, so that they run (a select-only CTE that nothing reads would not); a raised error undoes the writes.
+  const refused = refusals.map(({ when, reason }, index) => sql`, (select refuse_append(${reason}) where ${when}) as ${sql.ref(`refused_${index}`)}`)
   try {
-    const statement = sql<SessionEventRow & Record<string, unknown>>`with ${sql.join(writes)} select appended.*${sql.join(read, sql``)} from appended${noticed} order by version`
+    const statement = sql<SessionEventRow & Record<string, unknown>>`with ${sql.join(writes)} select appended.*${sql.join([...read, ...refused], sql``)} from appended${noticed} order by version`
     const { rows: inserted } = await statement.execute(db)
     return { duplicate: false, events: inserted.map(toStoredEvent), reads: Object.fromEntries(Object.keys(reads).map((name) => [name, inserted[0][name]])) }
   } catch (error) {
+    if (isRefusedAppend(error)) throw new RefusedAppend((error as Error).message)
     if (!isUniqueViolation(error)) throw error
     // A retry of a command that is already stored, or a racing writer that took the same version first.
     const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
-import { isPlannedAhead } from '../board/listings-repo.ts'
+import { plannedAhead } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
-import { conflict } from '../errors.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import { parseBody } from '../validation.ts'
@@ -82,8 +81,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
     const { id } = await context.findSession(request, request.params.code)
-    if (await isPlannedAhead(options.db, id, engine.now())) throw conflict('This practice is planned for later: the room opens at the planned time')
-    await run(request, request.params.code, { type: 'Start' })
+    const notYet = { when: plannedAhead(id, engine.now()), reason: 'This practice is planned for later: the room opens at the planned time' }
+    await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
     return { message: 'Session started successfully' }
   })
 

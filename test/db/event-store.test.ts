@@ -1,6 +1,6 @@
 import t from 'tap'
 import { freshDatabase, databaseKind } from '../helpers/db.ts'
-import { appendEvents, ConcurrencyError, readEventData, readStream } from '../../server/sessions/event-store.ts'
+import { appendEvents, ConcurrencyError, readEventData, readStream, RefusedAppend } from '../../server/sessions/event-store.ts'
 import { sql } from 'kysely'
 
 const handle = await freshDatabase()
@@ -49,6 +49,22 @@ t.test('a retried command is answered from the log, not appended again', async (
   t.equal(again.duplicate, true)
   t.same(again.events.map((e) => e.version), [1, 2])
   t.equal((await readStream(db, 4)).length, 2)
+})
+
+t.test('a refusal read by the append: when it holds, nothing of the statement is written and its reason is the error', async (t) => {
+  const marker = sql`insert into alongside_marks (session_id) values (6)`
+  await sql`create table alongside_marks (session_id int not null)`.execute(db)
+  const refusal = (holds: boolean) => ({ when: sql<boolean>`${holds}::boolean`, reason: 'Not yet: the room opens at 10:00' })
+  const refused = append({ sessionId: 6, expectedVersion: 0, events: [event('A', 1)], actorUserId: 1, refusals: [refusal(false), refusal(true)] })
+  await t.rejects(refused, new RefusedAppend('Not yet: the room opens at 10:00'))
+  t.same(await readStream(db, 6), [], 'no event')
+  // A write alongside the append is undone with it.
+  await t.rejects(appendEvents(db, { sessionId: 6, expectedVersion: 0, events: [event('A', 1)], actorUserId: 1, refusals: [refusal(true)] }, [marker]), RefusedAppend)
+  t.same((await sql`select * from alongside_marks`.execute(db)).rows, [], 'no write alongside')
+
+  const allowed = await appendEvents(db, { sessionId: 6, expectedVersion: 0, events: [event('A', 1)], actorUserId: 1, refusals: [refusal(false)] }, [marker])
+  t.same(allowed.events.map((e) => e.type), ['A'], 'a refusal that does not hold lets the append through')
+  t.same((await sql`select session_id from alongside_marks`.execute(db)).rows, [{ session_id: 6 }])
 })
 
 t.test('the database itself refuses UPDATE, DELETE and TRUNCATE on the log', async (t) => {
