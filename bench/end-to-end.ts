@@ -153,7 +153,7 @@ const figures = {
   answeredMaxMs: steady.answered.max,
   floorQuietMs: { insertCommit: quiet.insertCommit, webSocket: quiet.webSocket },
   floorLoadedMs: loaded,
-  floorLoadedP99Ms: loadedTail,
+  floorLoadedTailMs: loadedTail,
   p50ToLoadedFloor: ratio(steady.delivered.p50, loadedFloorMs),
   p99ToLoadedFloor: ratio(steady.delivered.p99, loadedFloorMs),
   eventLoopP50ms: steady.eventLoop.p50,

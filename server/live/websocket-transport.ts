@@ -19,7 +19,7 @@ export const MAX_SOCKET_MESSAGE_BYTES = 512 * 1024
 
 /**
  * A client that cannot keep up is dropped rather than buffered without bound; on reconnect it re-reads the
- * session, so it misses nothing.
+ * session, so it misses nothing. Frames held by writesTogether's cork count too, until it is lifted.
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024
 
@@ -66,9 +66,9 @@ function keepCheckingLiveness(socket: WebSocket, intervalMs: number) {
 }
 
 /**
- * Writes to the connection made in one turn of work leave together: the first corks the connection's stream, and
- * it is uncorked once the work's microtasks have run. A commit's live messages (often three or four) then cost one
- * system call per socket instead of one each, and arrive together.
+ * Writes to the connection made together leave together: the first corks the connection's stream, and a microtask
+ * queued then uncorks it, so what is written synchronously after it (a commit's live messages, often three or four,
+ * sent in one loop), or by microtasks already queued, costs one system call per socket instead of one each.
  */
 function writesTogether(stream: Duplex): (write: () => void) => void {
   let corked = false

@@ -98,7 +98,8 @@ export async function appendEvents(
   alongside.forEach((write, index) => writes.push(sql`${alongsideRows(index)} as (${write})`))
   const noticed = notice ? sql`, (select ${notice}) as notice` : sql``
   const read = Object.entries(reads).map(([name, expression]) => sql`, (${expression}) as ${sql.ref(name)}`)
-  // In the select list, so that they run (a select-only CTE that nothing reads would not); a raised error undoes the writes.
+  // In the select list, so that they run (a select-only CTE that nothing reads would not): the insert has no ON
+  // CONFLICT, so `appended` always has a row to evaluate them for. A raised error undoes the writes.
   const refused = refusals.map(({ when, reason }, index) => sql`, (select refuse_append(${reason}) where ${when}) as ${sql.ref(`refused_${index}`)}`)
   try {
     const statement = sql<SessionEventRow & Record<string, unknown>>`with ${sql.join(writes)} select appended.*${sql.join([...read, ...refused], sql``)} from appended${noticed} order by version`

@@ -38,7 +38,7 @@ export async function sessionsToLeave(db: Db, userId: number, keepSessionId: num
     .where('me.active', '=', true)
     .where('sessions.status', 'in', ACTIVE_STATUSES)
     .where('sessions.id', '!=', keepSessionId)
-    // A planned slot still to come is not a room one is in yet (board/listings-repo.ts, isPlannedAhead).
+    // A planned slot still to come is not a room one is in yet (board/listings-repo.ts, plannedAhead).
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('board_listings as slot').select('slot.id').whereRef('slot.session_id', '=', 'sessions.id').where('slot.status', '=', 'OPEN').where('slot.starts_at', '>', sql<Date>`now()`))),
     )

@@ -2,6 +2,7 @@ import t from 'tap'
 import ICAL from 'ical.js'
 import { REMINDER_BEFORE_MS } from '../../schemas/board.ts'
 import { createBoardJobs, type BoardJob } from '../../server/board/board-jobs.ts'
+import { call } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
 import type { ReceivedMail } from '../helpers/smtp.ts'
@@ -56,8 +57,11 @@ t.test(`joining a planned slot mails a confirmation with a parseable .ics; the r
   t.equal((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(), startsAt.getTime())
   t.match(String(event.getFirstPropertyValue('url')), `/session/${code}/role`)
 
-  const early = await api(app, host).post(`/sessions/${code}/start`)
+  // With an idempotency key, as a client retrying a start sends it: a refused attempt stores nothing under it.
+  const start = () => call(app.app, { method: 'POST', url: `/api/sessions/${code}/start`, headers: { ...host.auth, 'Idempotency-Key': `start-${code}` } })
+  const early = await start()
   t.match(early, { status: 409, json: { error: /opens at the planned time/ } })
+  t.match((await api(app, host).get(`/sessions/${code}`)).json, { status: 'CREATED' }, 'nothing of the start was stored')
 
   await clock.advance(startsAt.getTime() - clock.now() - REMINDER_BEFORE_MS - 1000)
   t.same(mailsTo(guest.email, /Starting in 15 minutes/), [], 'no reminder before its time')
@@ -68,8 +72,9 @@ t.test(`joining a planned slot mails a confirmation with a parseable .ics; the r
   await clock.advance(REMINDER_BEFORE_MS)
   const board = await api(app, guest).get('/board')
   t.equal(board.status, 200)
-  const started = await api(app, host).post(`/sessions/${code}/start`)
-  t.equal(started.status, 200, 'the room opens at the time')
+  const started = await start()
+  t.equal(started.status, 200, 'the room opens at the time, to the same key')
+  t.match((await api(app, host).get(`/sessions/${code}`)).json, { status: 'IN_PROGRESS', phase: 'READING' })
   t.equal(mailsTo(guest.email, /Starting in 15 minutes/).length, 1, 'one reminder each')
 })
 
