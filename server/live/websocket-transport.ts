@@ -67,8 +67,8 @@ function keepCheckingLiveness(socket: WebSocket, intervalMs: number) {
 
 /**
  * Writes to the connection made together leave together: the first corks the connection's stream, and a microtask
- * queued then uncorks it, so what is written synchronously after it (a commit's live messages, often three or four,
- * sent in one loop), or by microtasks already queued, costs one system call per socket instead of one each.
+ * queued then uncorks it, so what is written synchronously after it (a commit's live messages, one to three per
+ * member, sent in one loop), or by microtasks already queued, costs one system call per socket instead of one each.
  */
 function writesTogether(stream: Duplex): (write: () => void) => void {
   let corked = false

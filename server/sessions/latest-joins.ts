@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES } from '../db/schema.ts'
+import { plannedAhead } from '../board/listings-repo.ts'
 
 /**
  * Someone who creates or joins a session leaves their other running sessions (WIRE.md section 6). Two creates
@@ -38,10 +39,8 @@ export async function sessionsToLeave(db: Db, userId: number, keepSessionId: num
     .where('me.active', '=', true)
     .where('sessions.status', 'in', ACTIVE_STATUSES)
     .where('sessions.id', '!=', keepSessionId)
-    // A planned slot still to come is not a room one is in yet (board/listings-repo.ts, plannedAhead).
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('board_listings as slot').select('slot.id').whereRef('slot.session_id', '=', 'sessions.id').where('slot.status', '=', 'OPEN').where('slot.starts_at', '>', sql<Date>`now()`))),
-    )
+    // A planned slot still to come is not a room one is in yet.
+    .where(sql<boolean>`not ${plannedAhead(sql.ref('sessions.id'), sql<Date>`now()`)}`)
     .where((eb) =>
       eb.exists(
         eb.selectFrom('user_latest_joins as latest').select('latest.user_id').where('latest.user_id', '=', userId).where('latest.session_id', '=', keepSessionId),
