@@ -61,12 +61,30 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
     return cases
   }
 
-  const onBatch = (batch: CommittedBatch) =>
-    inOrder(batch.sessionId, async () => {
+  /** The cases the messages show, when each is in the cache under the stamp the commit read; else null. */
+  const casesAtHand = (caseIds: number[], { state, caseStamp }: CommittedBatch) => {
+    const cases = new Map<number, CaseView>()
+    for (const caseId of caseIds) {
+      const known = caseStamp && caseId === state.caseId ? caseViews.cached(caseId, caseStamp) : null
+      if (!known) return null
+      if (known.view) cases.set(caseId, known.view)
+    }
+    return cases
+  }
+
+  const onBatch = (batch: CommittedBatch) => {
+    try {
       const { messages, caseIds } = planLiveMessages(batch)
       if (messages.length === 0) return
-      send(batch.state, messages, await loadCases(caseIds, batch))
-    })
+      // Sent in the committing turn when nothing of the session is still on its way and its cases are at hand:
+      // awaiting nothing, the messages do not wait behind the rest of the turn (the command's answer, say).
+      const cases = queues.has(batch.sessionId) ? null : casesAtHand(caseIds, batch)
+      if (cases) send(batch.state, messages, cases)
+      else inOrder(batch.sessionId, async () => send(batch.state, messages, await loadCases(caseIds, batch)))
+    } catch (error) {
+      log.error({ err: error, sessionId: batch.sessionId }, 'live broadcast failed')
+    }
+  }
 
   // isOnline is part of every participant list: a connection coming or going is news for the room.
   const onPresence = ({ sessionCode }: { sessionCode: string }) =>

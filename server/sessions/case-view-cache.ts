@@ -15,9 +15,15 @@ export class CaseViewCache {
 
   constructor(private readonly db: Db) {}
 
-  async get(caseId: number, stamp: string): Promise<CaseView | undefined> {
+  /** The view stored under this stamp, without reading: null when there is none (undefined: the case is gone). */
+  cached(caseId: number, stamp: string): { view: CaseView | undefined } | null {
     const known = this.views.get(caseId)
-    if (known?.stamp === stamp) return known.view
+    return known?.stamp === stamp ? known : null
+  }
+
+  async get(caseId: number, stamp: string): Promise<CaseView | undefined> {
+    const known = this.cached(caseId, stamp)
+    if (known) return known.view
     const view = await findCase(this.db, caseId)
     this.views.delete(caseId)
     if (this.views.size >= MAX_CACHED_CASES) this.views.delete(this.views.keys().next().value!)

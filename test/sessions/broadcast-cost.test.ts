@@ -87,3 +87,27 @@ t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKi
   t.ok(shown.every((shownCase) => shownCase?.id === loader.cached(sessionId)!.caseId), 'each shows the session case')
   t.equal(shown.at(-1)?.doctorNotes, 'Edited brief', 'the doctor hears the edited case')
 })
+
+t.test(`a batch whose case is at hand is sent in the turn that publishes it (${databaseKind()})`, async (t) => {
+  const room = await readyRoom(app)
+  const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
+  const sessionId = (await loader.idByCode(room.code))!
+  await loader.load(sessionId)
+  const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }
+  const observer = { userId: room.observer.id, name: 'Olly Observer', isAdmin: false }
+  await Promise.all([heard('TIMER_START'), runner.execute(sessionId, { type: 'Start' }, doctor)]) // reads the case once
+  await runner.execute(sessionId, { type: 'Leave', reason: 'LEFT' }, observer)
+
+  // What the doctor had heard when each publish returned, before anything else could run.
+  const heardInTurn: string[][] = []
+  const publish = bus.publish
+  bus.publish = (batch) => {
+    const before = sent.length
+    publish(batch)
+    heardInTurn.push(sent.slice(before).map((message) => message.type))
+  }
+  await runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)
+  await runner.execute(sessionId, { type: 'SkipPhase' }, doctor)
+  t.same(heardInTurn, [['PARTICIPANT_UPDATE', 'SESSION_UPDATE'], ['PHASE_CHANGE', 'TIMER_START']], "a rejoin showing the known case, then a skip: each batch's messages went out at once")
+})
