@@ -24,6 +24,13 @@ t.test(`appends in order and reads the stream back (${databaseKind()})`, async (
   t.same(await readEventData(db, 1, { from: 2, to: 3 }), [event('B', 2), event('C', 3)])
 })
 
+t.test('an append answers its events as a read of the log gives them', async (t) => {
+  const payloads = [{ n: 1.0, at: 1764040000000, nested: { b: [1, 'two'], a: null } }, { text: 'Zoë: "quoted"\n', empty: {} }]
+  const { events } = await append({ sessionId: 9, expectedVersion: 0, events: payloads.map((payload, n) => ({ type: `T${n}`, payload })), actorUserId: 4, commandId: 'c-9' })
+  t.same(events, await readStream(db, 9), 'versions, types, payloads, actor, command id and the time the database stamped')
+  t.ok(events.every((stored) => stored.recordedAt instanceof Date && !Number.isNaN(stored.recordedAt.getTime())))
+})
+
 t.test('a stale expected version is rejected and nothing is written', async (t) => {
   await append({ sessionId: 2, expectedVersion: 0, events: [event('A', 1)], actorUserId: 1 })
   await t.rejects(append({ sessionId: 2, expectedVersion: 0, events: [event('X', 9)], actorUserId: 1 }), { name: 'ConcurrencyError' })
