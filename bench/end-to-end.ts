@@ -110,6 +110,8 @@ const commandPhase = async (rate: number | null, durationSeconds: number) => {
     commandsPerSecond: Math.round(timings.length / durationSeconds),
     delivered: summary(timings.map(({ deliveredMs }) => deliveredMs)),
     answered: summary(timings.map(({ answeredMs }) => answeredMs)),
+    /** Each member's p50 (doctor, patient, observer): the last to hear makes the command's figure. */
+    memberP50: [0, 1, 2].map((member) => summary(timings.map(({ memberMs }) => memberMs[member])).p50),
     /** Per kind of command, to show which one a slow tail comes from. */
     bySteps: [...new Set(timings.map(({ step }) => step))].map((step) => {
       const delivered = timings.filter((timing) => timing.step === step).map(({ deliveredMs }) => deliveredMs)
@@ -148,6 +150,7 @@ const figures = {
   deliveredP50ms: steady.delivered.p50,
   deliveredP95ms: steady.delivered.p95,
   deliveredP99ms: steady.delivered.p99,
+  memberP50ms: { doctor: steady.memberP50[0], patientSockJs: steady.memberP50[1], observer: steady.memberP50[2] },
   answeredP50ms: steady.answered.p50,
   answeredP99ms: steady.answered.p99,
   answeredMaxMs: steady.answered.max,
@@ -189,6 +192,7 @@ function printTable() {
     ['database / sockets', `${f.database}, ${f.sessions} sessions x 3 = ${f.sockets} sockets (${f.connectErrors} failed), connected in ${f.connectSeconds} s`],
     ['commands', `${f.achievedPerSecond}/s of ${f.targetPerSecond}/s target for ${seconds} s, ${f.errors} errors, ${f.missedTicks} ticks with no idle session`],
     ['command -> all 3 sockets', `p50 ${f.deliveredP50ms} ms, p95 ${f.deliveredP95ms} ms, p99 ${f.deliveredP99ms} ms (HTTP answer p50 ${f.answeredP50ms}, p99 ${f.answeredP99ms}, slowest ${f.answeredMaxMs})`],
+    ['each member (p50)', `doctor ${f.memberP50ms.doctor} ms, patient (SockJS) ${f.memberP50ms.patientSockJs} ms, observer ${f.memberP50ms.observer} ms`],
     ['floor quiet (p50)', `insert+commit ${quiet.insertCommit} ms, WebSocket round trip ${quiet.webSocket} ms`],
     ['floor under load (p50)', `insert+commit ${loaded.insertCommit} ms, WebSocket round trip ${loaded.webSocket} ms, sum ${loadedFloorMs} ms`],
     ['floor under load (p99)', `insert+commit ${loadedTail.insertCommit} ms (slowest ${loadedTail.insertCommitMax}), WebSocket round trip ${loadedTail.webSocket} ms (slowest ${loadedTail.webSocketMax})`],

@@ -101,6 +101,8 @@ export interface StepTiming {
   deliveredMs: number
   /** Sending the command -> its HTTP answer. */
   answeredMs: number
+  /** Sending the command -> its last live message on each member's socket: doctor, patient (SockJS), observer. */
+  memberMs: number[]
 }
 
 export async function roomClients(baseUrl: string, room: Room) {
@@ -121,8 +123,8 @@ export async function roomClients(baseUrl: string, room: Room) {
       const answeredMs = performance.now() - sentAt
       if (!response.ok) throw new Error(`${step.name}: ${response.status} ${response.text}`)
       steps += 1
-      const deliveredMs = Math.max(...(await arrivals)) - sentAt
-      return { step: step.name, deliveredMs, answeredMs }
+      const memberMs = (await arrivals).map((arrivedAt) => arrivedAt - sentAt)
+      return { step: step.name, deliveredMs: Math.max(...memberMs), answeredMs, memberMs }
     },
     close: () => Promise.all(members.map((member) => member.close())),
   }
