@@ -25,9 +25,9 @@ t.test(`appends in order and reads the stream back (${databaseKind()})`, async (
 })
 
 t.test('an append answers its events as a read of the log gives them', async (t) => {
-  const payloads = [{ n: 1.0, at: 1764040000000, nested: { b: [1, 'two'], a: null } }, { text: 'Zoë: "quoted"\n', empty: {} }]
+  const payloads = [{ n: 1.5, at: 1764040000000, nested: { list: [1, 'two'], none: null } }, { text: 'Zoë: "quoted"\n', empty: {} }]
   const { events } = await append({ sessionId: 9, expectedVersion: 0, events: payloads.map((payload, n) => ({ type: `T${n}`, payload })), actorUserId: 4, commandId: 'c-9' })
-  t.same(events, await readStream(db, 9), 'versions, types, payloads, actor, command id and the time the database stamped')
+  t.strictSame(events, await readStream(db, 9), 'versions, types, payloads, actor, command id and the time the database stamped')
   t.ok(events.every((stored) => stored.recordedAt instanceof Date && !Number.isNaN(stored.recordedAt.getTime())))
 })
 

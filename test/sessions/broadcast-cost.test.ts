@@ -25,7 +25,7 @@ type PresenceListener = (change: { sessionCode: string; userId: number; online: 
 type Sent = { type: string; selectedCase?: { id: number; doctorNotes?: string } | null }
 
 /** The broadcaster over a live channel that records what the doctor would hear; `heard(type)` waits for a message. */
-function broadcasting(t: Tap, doctorId: number) {
+function broadcasting(t: Tap, doctorId: number, caseViews = new CaseViewCache(db)) {
   const bus = inProcessBus(() => {})
   const loader = new SessionLoader(db)
   const sent: Sent[] = []
@@ -42,7 +42,7 @@ function broadcasting(t: Tap, doctorId: number) {
     isOnline: () => true,
     onPresence: (added: PresenceListener) => ((presenceListener = added), () => {}),
   }
-  const stop = startBroadcasting({ bus, live, db, loader, caseViews: new CaseViewCache(db), now: Date.now, log: { error: () => {} } })
+  const stop = startBroadcasting({ bus, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
   t.teardown(stop)
   const heard = (type: string) => new Promise<void>((resolve) => waiting.set(type, resolve))
   return { bus, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
@@ -111,3 +111,37 @@ t.test(`a batch whose case is at hand is sent in the turn that publishes it (${d
   await runner.execute(sessionId, { type: 'SkipPhase' }, doctor)
   t.same(heardInTurn, [['PARTICIPANT_UPDATE', 'SESSION_UPDATE'], ['PHASE_CHANGE', 'TIMER_START']], "a rejoin showing the known case, then a skip: each batch's messages went out at once")
 })
+
+t.test(`a batch whose case is at hand still waits behind one of its session that is reading its case (${databaseKind()})`, async (t) => {
+  // A case read held until the test lets it go.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  class HeldCaseViews extends CaseViewCache {
+    override cached() {
+      return null
+    }
+    override async get(caseId: number, stamp: string) {
+      await released
+      return super.get(caseId, stamp)
+    }
+  }
+  const room = await readyRoom(app)
+  const { bus, loader, sent } = broadcasting(t, room.doctor.id, new HeldCaseViews(db))
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
+  const sessionId = (await loader.idByCode(room.code))!
+  await loader.load(sessionId)
+  const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }
+
+  await runner.execute(sessionId, { type: 'Start' }, doctor) // its SESSION_UPDATE waits for the case
+  await runner.execute(sessionId, { type: 'SkipPhase' }, doctor) // shows no case, but comes after
+  t.same(sent, [], 'nothing heard while the first batch reads its case')
+  release()
+  await t.resolveMatch(waitFor(() => sent.length === 5), true)
+  t.same(sent.map((message) => message.type), ['SESSION_UPDATE', 'PHASE_CHANGE', 'TIMER_START', 'PHASE_CHANGE', 'TIMER_START'], 'then both, in order')
+})
+
+/** Resolves true once `holds` does (polled), or false after two seconds. */
+async function waitFor(holds: () => boolean): Promise<boolean> {
+  for (const until = Date.now() + 2000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 5))) if (holds()) return true
+  return holds()
+}
