@@ -51,21 +51,25 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
     }
   }
 
-  /** The session's case comes from the cache when the batch has its stamp (read by the commit), else from the bank. */
-  const loadCases = async (caseIds: number[], { state, caseStamp }: CommittedBatch) => {
+  /** The stamp the commit read of the session's case: that case comes from the cache under it, any other from the bank. */
+  const stampFor = (caseId: number, { state, caseStamp }: CommittedBatch) => (caseStamp && caseId === state.caseId ? caseStamp : null)
+
+  const loadCases = async (caseIds: number[], batch: CommittedBatch) => {
     const cases = new Map<number, CaseView>()
     for (const caseId of caseIds) {
-      const found = caseStamp && caseId === state.caseId ? await caseViews.get(caseId, caseStamp) : await findCase(db, caseId)
+      const stamp = stampFor(caseId, batch)
+      const found = stamp ? await caseViews.get(caseId, stamp) : await findCase(db, caseId)
       if (found) cases.set(caseId, found)
     }
     return cases
   }
 
-  /** The cases the messages show, when each is in the cache under the stamp the commit read; else null. */
-  const casesAtHand = (caseIds: number[], { state, caseStamp }: CommittedBatch) => {
+  /** The cases the messages show, when each is in the cache already; else null. */
+  const casesAtHand = (caseIds: number[], batch: CommittedBatch) => {
     const cases = new Map<number, CaseView>()
     for (const caseId of caseIds) {
-      const known = caseStamp && caseId === state.caseId ? caseViews.cached(caseId, caseStamp) : null
+      const stamp = stampFor(caseId, batch)
+      const known = stamp ? caseViews.cached(caseId, stamp) : null
       if (!known) return null
       if (known.view) cases.set(caseId, known.view)
     }
