@@ -117,6 +117,10 @@ const commandPhase = async (rate: number | null, durationSeconds: number) => {
       const delivered = timings.filter((timing) => timing.step === step).map(({ deliveredMs }) => deliveredMs)
       return { step, count: delivered.length, ...summary(delivered) }
     }),
+    /** The p99 of each second of the phase: a tail that comes from one stall shows in one or two seconds. */
+    p99BySecond: Array.from({ length: durationSeconds }, (_, second) =>
+      summary(timings.filter(({ sentAt }) => Math.floor(sentAt / 1000) === second).map(({ deliveredMs }) => deliveredMs)).p99,
+    ),
     errors: errorsOf(run.result),
     missedTicks: run.result.reduce((sum, { missedTicks }) => sum + missedTicks!, 0),
     cores: generatorCores(run.result),
@@ -150,6 +154,7 @@ const figures = {
   deliveredP50ms: steady.delivered.p50,
   deliveredP95ms: steady.delivered.p95,
   deliveredP99ms: steady.delivered.p99,
+  deliveredP99BySecondMs: steady.p99BySecond,
   memberP50ms: { doctor: steady.memberP50[0], patientSockJs: steady.memberP50[1], observer: steady.memberP50[2] },
   answeredP50ms: steady.answered.p50,
   answeredP99ms: steady.answered.p99,
@@ -192,6 +197,7 @@ function printTable() {
     ['database / sockets', `${f.database}, ${f.sessions} sessions x 3 = ${f.sockets} sockets (${f.connectErrors} failed), connected in ${f.connectSeconds} s`],
     ['commands', `${f.achievedPerSecond}/s of ${f.targetPerSecond}/s target for ${seconds} s, ${f.errors} errors, ${f.missedTicks} ticks with no idle session`],
     ['command -> all 3 sockets', `p50 ${f.deliveredP50ms} ms, p95 ${f.deliveredP95ms} ms, p99 ${f.deliveredP99ms} ms (HTTP answer p50 ${f.answeredP50ms}, p99 ${f.answeredP99ms}, slowest ${f.answeredMaxMs})`],
+    ['p99 by second of the run', f.deliveredP99BySecondMs.join(' ')],
     ['each member (p50)', `doctor ${f.memberP50ms.doctor} ms, patient (SockJS) ${f.memberP50ms.patientSockJs} ms, observer ${f.memberP50ms.observer} ms`],
     ['floor quiet (p50)', `insert+commit ${quiet.insertCommit} ms, WebSocket round trip ${quiet.webSocket} ms`],
     ['floor under load (p50)', `insert+commit ${loaded.insertCommit} ms, WebSocket round trip ${loaded.webSocket} ms, sum ${loadedFloorMs} ms`],

@@ -77,7 +77,9 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
     await Promise.all(Array.from({ length: order.lanes }, lane))
   }
   await Promise.all(inFlight)
-  return { timings, missedTicks }
+  // Sent times from the phase's start: each process has its own performance clock.
+  const started = end - order.durationMs
+  return { timings: timings.map((timing) => ({ ...timing, sentAt: timing.sentAt - started })), missedTicks }
 }
 
 async function get(order: Extract<Order, { type: 'get' }>) {

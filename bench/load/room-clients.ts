@@ -103,6 +103,8 @@ export interface StepTiming {
   answeredMs: number
   /** Sending the command -> its last live message on each member's socket: doctor, patient (SockJS), observer. */
   memberMs: number[]
+  /** When it was sent (this process's performance.now()), to place a slow command in the run. */
+  sentAt: number
 }
 
 export async function roomClients(baseUrl: string, room: Room) {
@@ -124,7 +126,7 @@ export async function roomClients(baseUrl: string, room: Room) {
       if (!response.ok) throw new Error(`${step.name}: ${response.status} ${response.text}`)
       steps += 1
       const memberMs = (await arrivals).map((arrivedAt) => arrivedAt - sentAt)
-      return { step: step.name, deliveredMs: Math.max(...memberMs), answeredMs, memberMs }
+      return { step: step.name, deliveredMs: Math.max(...memberMs), answeredMs, memberMs, sentAt }
     },
     close: () => Promise.all(members.map((member) => member.close())),
   }
