@@ -5,6 +5,7 @@
  * answer carries this process's CPU time, so a reader can tell when the generator itself was saturated.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { measureEchoFloor } from './floors.ts'
 import { request } from './http-client.ts'
 import { roomClients, type StepTiming } from './room-clients.ts'
 import { sleep } from './stats.ts'
@@ -12,7 +13,8 @@ import type { Room } from './target.ts'
 
 export type Order =
   | { type: 'connect'; baseUrl: string; rooms: Room[] }
-  | { type: 'commands'; perSecond: number | null; lanes: number; durationMs: number }
+  /** `echoUrl`: an echo server (echo-server.ts) to time round trips to from here while the commands run. */
+  | { type: 'commands'; perSecond: number | null; lanes: number; durationMs: number; echoUrl?: string }
   | { type: 'get'; url: string; useRoomToken: boolean; lanes: number; durationMs: number }
   | { type: 'close' }
 
@@ -59,6 +61,7 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
     return done
   }
   const end = performance.now() + order.durationMs
+  const echoFloorMs = order.echoUrl ? measureEchoFloor(order.echoUrl, sleep(order.durationMs)) : undefined
   if (order.perSecond) {
     const interval = 1000 / order.perSecond
     for (let due = performance.now(); due < end; due += interval) {
@@ -79,7 +82,7 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
   await Promise.all(inFlight)
   // Sent times from the phase's start: each process has its own performance clock.
   const started = end - order.durationMs
-  return { timings: timings.map((timing) => ({ ...timing, sentAt: timing.sentAt - started })), missedTicks }
+  return { timings: timings.map((timing) => ({ ...timing, sentAt: timing.sentAt - started })), missedTicks, echoFloorMs: await echoFloorMs }
 }
 
 async function get(order: Extract<Order, { type: 'get' }>) {
