@@ -1,0 +1,69 @@
+/**
+ * Compares two revisions of the code with the end-to-end bench on PostgreSQL, in alternating runs (A B B A A B ...)
+ * so that the machine's drift falls on both alike. One run's p50 moves by 0.1-0.4 ms between runs of the same code,
+ * more than most single changes save; the medians of a few alternating rounds can tell such a change.
+ * Each revision runs from a git worktree of its own (removed at the end) that shares this checkout's node_modules.
+ *
+ *   npx tsx bench/ab.ts <revisionA> <revisionB> [rounds=3]
+ *   env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_AB_SIZE ("sessions,perSecond,seconds", 1000,200,20)
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const [revisionA, revisionB, roundsArgument] = process.argv.slice(2)
+if (!revisionA || !revisionB) throw new Error('usage: npx tsx bench/ab.ts <revisionA> <revisionB> [rounds=3]')
+const rounds = Number(roundsArgument ?? 3)
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const size = (process.env.BENCH_AB_SIZE ?? '1000,200,20').split(',')
+const root = path.resolve(import.meta.dirname, '..')
+
+interface Figures {
+  deliveredP50ms: number
+  deliveredP99ms: number
+  floorLoadedMs: { insertCommit: number; webSocket: number; webSocketFromGenerator?: number }
+}
+
+/** A detached worktree of the revision, with this checkout's node_modules. */
+function worktree(revision: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plab-ab-'))
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, revision], { cwd: root, stdio: 'inherit' })
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
+  return { revision, dir, runs: [] as Figures[] }
+}
+
+function benchIn(dir: string): Figures {
+  // Saturation is not compared here: a second is enough for the bench to finish its phases.
+  const env = { ...process.env, DATABASE_URL: postgresUrl, BENCH_SATURATION_SECONDS: '1' }
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'bench/end-to-end.ts', ...size], { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  return JSON.parse(output.trim().split('\n').at(-1)!)
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
+/** Revisions before the cross-process round trip have only the in-process one. */
+const roundTripOf = ({ floorLoadedMs }: Figures) => floorLoadedMs.webSocketFromGenerator ?? floorLoadedMs.webSocket
+const describe = (figures: Figures) =>
+  `p50 ${figures.deliveredP50ms} ms, p99 ${figures.deliveredP99ms} ms, floor insert+commit ${figures.floorLoadedMs.insertCommit} + round trip ${roundTripOf(figures)} ms`
+
+const sides = [worktree(revisionA), worktree(revisionB)]
+try {
+  for (let round = 0; round < rounds; round += 1) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+      const figures = benchIn(side.dir)
+      side.runs.push(figures)
+      console.log(`round ${round + 1}, ${side.revision}: ${describe(figures)}`)
+    }
+  }
+  for (const { revision, runs } of sides) {
+    const p50 = median(runs.map(({ deliveredP50ms }) => deliveredP50ms))
+    const floor = median(runs.map((figures) => figures.floorLoadedMs.insertCommit + roundTripOf(figures)))
+    const p99 = median(runs.map(({ deliveredP99ms }) => deliveredP99ms))
+    console.log(`${revision}: median of ${runs.length} runs: p50 ${p50} ms, floor ${floor.toFixed(2)} ms, p50 over floor ${(p50 - floor).toFixed(2)} ms, p99 ${p99} ms`)
+  }
+} finally {
+  for (const { dir } of sides) {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root })
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
