@@ -18,11 +18,6 @@ export interface LiveHub {
    * commit can reach this one late).
    */
   publish<A>(sessionCode: string, message: Rendering<A>, version: number | null): void
-  /**
-   * The bodies `publish` would send now, one per audience of the session's current subscribers: rendered ahead,
-   * while what the message tells of is still being committed, and passed back as the message's `encoded`.
-   */
-  encodeAhead<A>(sessionCode: string, message: Rendering<A>, version: number): Map<A, Buffer>
   /** Whether the user has a live subscription to the session now, or lost it less than the grace period ago. */
   isOnline(sessionCode: string, userId: number): boolean
   /** Called when a user's presence in a session changes (after the grace period for going offline). */
@@ -45,8 +40,6 @@ export interface Rendering<A> {
   /** Which version the user hears (users of one audience hear the same body), or null to skip them. */
   audienceOf(userId: number): A | null
   render(audience: A): unknown
-  /** Bodies already encoded (encodeAhead): an audience found here is not rendered again. */
-  encoded?: ReadonlyMap<A, Buffer>
 }
 
 /** A message every subscriber hears alike. */
@@ -180,13 +173,18 @@ class SubscriptionHub implements LiveHub {
   }
 
   publish<A>(sessionCode: string, message: Rendering<A>, version: number | null) {
-    this.forEachListener(sessionCode, message, version, new Map(), (subscription, body) => subscription.connection.deliver(subscription, body))
-  }
-
-  encodeAhead<A>(sessionCode: string, message: Rendering<A>, version: number) {
+    const subscriptions = this.bySession.get(sessionCode)
+    if (!subscriptions) return
     const bodies = new Map<A, Buffer>()
-    this.forEachListener(sessionCode, message, version, bodies, () => {})
-    return bodies
+    for (const subscription of subscriptions) {
+      if (subscription.kind !== 'room' && subscription.kind !== 'board') continue
+      if (version !== null && version <= subscription.grantedAtVersion) continue
+      const audience = message.audienceOf(subscription.user.userId)
+      if (audience === null) continue
+      let body = bodies.get(audience)
+      if (body === undefined) bodies.set(audience, (body = Buffer.from(JSON.stringify(message.render(audience)), 'utf8')))
+      subscription.connection.deliver(subscription, body)
+    }
   }
 
   deliverSignal({ sessionCode, to, body }: RelayedSignal) {
@@ -218,24 +216,6 @@ class SubscriptionHub implements LiveHub {
 
   disconnectUser(userId: number, reason: string) {
     for (const connection of this.connections) if (connection.user?.userId === userId) connection.revoke(reason)
-  }
-
-  /**
-   * Calls `listen` with each subscriber of the message and the body of their audience, encoded once per audience
-   * into `bodies` (unless the message brings it encoded).
-   */
-  private forEachListener<A>(sessionCode: string, message: Rendering<A>, version: number | null, bodies: Map<A, Buffer>, listen: (subscription: LiveSubscription, body: Buffer) => void) {
-    const subscriptions = this.bySession.get(sessionCode)
-    if (!subscriptions) return
-    for (const subscription of subscriptions) {
-      if (subscription.kind !== 'room' && subscription.kind !== 'board') continue
-      if (version !== null && version <= subscription.grantedAtVersion) continue
-      const audience = message.audienceOf(subscription.user.userId)
-      if (audience === null) continue
-      let body = bodies.get(audience) ?? message.encoded?.get(audience)
-      if (body === undefined) bodies.set(audience, (body = Buffer.from(JSON.stringify(message.render(audience)), 'utf8')))
-      listen(subscription, body)
-    }
   }
 
   /** Counts a signed-in connection against its account's limit; false when the account is at the limit. */

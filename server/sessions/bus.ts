@@ -1,7 +1,6 @@
 import type { RawBuilder } from 'kysely'
 import type { SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { RelayedSignal } from '../live/signals.ts'
-import type { LiveAhead } from './broadcaster.ts'
 
 /** Events just committed to one session's log, with the state before the first and after the last of them. */
 export interface CommittedBatch {
@@ -16,8 +15,6 @@ export interface CommittedBatch {
    * committed it read it: the broadcaster then reads the case only if it changed.
    */
   caseStamp?: string
-  /** The live messages, rendered by this instance while the batch was being committed (broadcaster.ts). */
-  liveAhead?: LiveAhead
 }
 
 export interface CommittedEvent {

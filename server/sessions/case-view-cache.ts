@@ -21,11 +21,6 @@ export class CaseViewCache {
     return known?.stamp === stamp ? known : null
   }
 
-  /** The view held now and the stamp it was read under, whatever it is: null when none is held. */
-  latest(caseId: number): { stamp: string; view: CaseView | undefined } | null {
-    return this.views.get(caseId) ?? null
-  }
-
   async get(caseId: number, stamp: string): Promise<CaseView | undefined> {
     const known = this.cached(caseId, stamp)
     if (known) return known.view

@@ -98,7 +98,6 @@ export function clusterPresence(options: ClusterPresenceOptions): ClusterPresenc
 
   return {
     publish: (sessionCode, message, version) => live.publish(sessionCode, message, version),
-    encodeAhead: (sessionCode, message, version) => live.encodeAhead(sessionCode, message, version),
     isOnline,
     onPresence(listener) {
       listeners.add(listener)

@@ -5,7 +5,6 @@ import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { conflict, HttpError, notFound } from '../errors.ts'
-import type { LiveAhead, LiveDraft } from './broadcaster.ts'
 import type { CommittedBatch, CommittedEvent, SessionBus } from './bus.ts'
 import { loadDecisionContext } from './decision-context.ts'
 import { CASE_STAMP_SQL } from './case-view-cache.ts'
@@ -86,9 +85,6 @@ export interface CommandRunnerOptions {
   now: () => number
   /** What decisions read of the case bank, kept in memory while the bank is unchanged. */
   caseBank: CaseBankCache
-  /** Renders a batch's live messages ahead (broadcaster.ts), run while its statement is on its way. */
-  prepareLive?: (draft: LiveDraft) => LiveAhead | null
-  log?: { error(object: unknown, message: string): void }
 }
 
 const CREATE_ATTEMPTS = 3
@@ -100,29 +96,7 @@ export function asHttpError(error: unknown): unknown {
   return error instanceof SessionRuleError ? new HttpError(error.status, error.message) : error
 }
 
-/**
- * Runs `work` once the current turn is over, by which time the statement the turn sent is on its way: the server
- * would otherwise sit idle until the database answers. `take` answers its result, or undefined if it has not run
- * (it then never will) or failed.
- */
-function whileCommitting<T>(work: () => T, onError: (error: unknown) => void) {
-  let result: T | undefined
-  const immediate = setImmediate(() => {
-    try {
-      result = work()
-    } catch (error) {
-      onError(error)
-    }
-  })
-  return {
-    take() {
-      clearImmediate(immediate)
-      return result
-    },
-  }
-}
-
-export function createCommandRunner({ db, bus, loader, now, caseBank, prepareLive, log }: CommandRunnerOptions): CommandRunner {
+export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandRunnerOptions): CommandRunner {
   /**
    * Appends the decided events with their read models and the notice to other instances, in one statement
    * (appendEvents), which also answers the stored feedback's ids and the stamp of the case the session shows
@@ -142,7 +116,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, prepareLiv
     if (after.caseId !== null) {
       reads.caseStamp = sql`select ${sql.raw(CASE_STAMP_SQL)} from cases join categories on categories.id = cases.category_id where cases.id = ${after.caseId}`
     }
-    const appending = appendEvents(
+    const appended = await appendEvents(
       db,
       {
         sessionId: after.sessionId,
@@ -156,12 +130,8 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, prepareLiv
       bus.announcement({ sessionId: after.sessionId, version: after.version }),
       reads,
     )
-    const draft = { sessionId: after.sessionId, before, state: after, events: projected }
-    const ahead = prepareLive && whileCommitting(() => prepareLive(draft), (error) => log?.error({ err: error, sessionId: after.sessionId }, 'rendering live messages ahead failed'))
-    let liveAhead: LiveAhead | null | undefined
-    const appended = await appending.finally(() => (liveAhead = ahead?.take()))
     const { feedbackIds = [], caseStamp } = appended.reads as { feedbackIds?: number[]; caseStamp?: string | null }
-    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after, feedbackIds, caseStamp: caseStamp ?? undefined, liveAhead: liveAhead ?? undefined }
+    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after, feedbackIds, caseStamp: caseStamp ?? undefined }
   }
 
   function published(batch: CommittedBatch, feedbackIds: number[] = []): CommandOutcome {
@@ -219,7 +189,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, prepareLiv
       try {
         const result = await store(state, events, actor, commandId, refusals)
         if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true, feedbackIds: [] }
-        const batch = { sessionId, events: result.committed, before: state, state: result.after, caseStamp: result.caseStamp, liveAhead: result.liveAhead }
+        const batch = { sessionId, events: result.committed, before: state, state: result.after, caseStamp: result.caseStamp }
         return published(batch, result.feedbackIds)
       } catch (error) {
         if (error instanceof RefusedAppend) throw conflict(error.message)
@@ -244,8 +214,8 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, prepareLiv
       }
       const commitSettled = bus.committing(sessionId)
       try {
-        const { committed, after, caseStamp, liveAhead } = await store(null, events, actor)
-        return published({ sessionId, events: committed, before: null, state: after!, caseStamp, liveAhead })
+        const { committed, after, caseStamp } = await store(null, events, actor)
+        return published({ sessionId, events: committed, before: null, state: after!, caseStamp })
       } catch (error) {
         // Two sessions drew the same code (about one in 10^12): draw again.
         if (!isUniqueViolation(error) || attempt === CREATE_ATTEMPTS) throw error

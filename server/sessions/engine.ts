@@ -71,9 +71,9 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const stopSharingSignals = options.live.onSignal((signal) => bus.shareSignal(signal))
   const stopHearingSignals = bus.onRemoteSignal((signal) => options.live.deliverSignal(signal))
   const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
-  const broadcaster = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
-  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank, prepareLive: broadcaster.prepare, log })
+  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
+  const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,
     db,
@@ -88,7 +88,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   app.addHook('onReady', () => timers.rearmAll())
   app.addHook('onClose', async () => {
     // Nothing started by a timer or a live event may still be using the database when it closes.
-    await Promise.all([timers.close(), stopOfflineRule(), broadcaster.stop()])
+    await Promise.all([timers.close(), stopOfflineRule(), stopBroadcasting()])
     await live.close()
     stopSharingSignals()
     stopHearingSignals()

@@ -2,7 +2,7 @@ import type { CaseView } from '../../schemas/content.ts'
 import { evolve } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../schemas/session/types.ts'
 import type { LiveMessage } from '../../schemas/session-wire.ts'
-import type { CommittedBatch, CommittedEvent } from './bus.ts'
+import type { CommittedBatch } from './bus.ts'
 import { lowerRole, participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
 
 /** What rendering needs beside the batch: the cases its updates show, in full (filtered per role), and presence. */
@@ -49,7 +49,7 @@ export interface LivePlan {
  * has the old seats, and the SESSION_UPDATE after ROLE_CHANGE the swapped ones (a client that compares the two
  * notices its new role).
  */
-export function planLiveMessages(batch: Pick<CommittedBatch, 'before'> & { events: Pick<CommittedEvent, 'event'>[] }): LivePlan {
+export function planLiveMessages(batch: CommittedBatch): LivePlan {
   const messages: RoomMessage[] = []
   const caseIds = new Set<number>()
   let state = batch.before

@@ -31,31 +31,21 @@ function broadcasting(t: Tap, doctorId: number, caseViews = new CaseViewCache(db
   const sent: Sent[] = []
   const waiting = new Map<string, () => void>()
   let presenceListener: PresenceListener = () => {}
-  // How many bodies were rendered for the doctor: in publish, or ahead (encodeAhead), as the hub does.
-  const renders = { ahead: 0, inPublish: 0 }
   const live = {
     publish: <A>(_code: string, message: Rendering<A>) => {
       const audience = message.audienceOf(doctorId)
       if (audience === null) return
-      const encoded = message.encoded?.get(audience)
-      if (!encoded) renders.inPublish += 1
-      const body = (encoded ? JSON.parse(encoded.toString()) : message.render(audience)) as Sent
+      const body = message.render(audience) as Sent
       sent.push(body)
       waiting.get(body.type)?.()
-    },
-    encodeAhead: <A>(_code: string, message: Rendering<A>) => {
-      const audience = message.audienceOf(doctorId)
-      if (audience === null) return new Map<A, Buffer>()
-      renders.ahead += 1
-      return new Map([[audience, Buffer.from(JSON.stringify(message.render(audience)))]])
     },
     isOnline: () => true,
     onPresence: (added: PresenceListener) => ((presenceListener = added), () => {}),
   }
-  const broadcaster = startBroadcasting({ bus, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
-  t.teardown(broadcaster.stop)
+  const stop = startBroadcasting({ bus, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
+  t.teardown(stop)
   const heard = (type: string) => new Promise<void>((resolve) => waiting.set(type, resolve))
-  return { bus, loader, sent, renders, prepareLive: broadcaster.prepare, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
+  return { bus, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
 }
 type Tap = { teardown(fn: () => unknown): void }
 

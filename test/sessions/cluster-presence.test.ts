@@ -27,7 +27,6 @@ function fakeLive() {
   return {
     published,
     publish: (sessionCode: string, _render: unknown, version: number | null) => void published.push({ sessionCode, version }),
-    encodeAhead: () => new Map(),
     isOnline: (code: string, userId: number) => online.has(`${code}/${userId}`),
     onPresence(listener: (change: PresenceChange) => void) {
       listeners.add(listener)

@@ -21,7 +21,6 @@ function fakePresence() {
   return {
     live: {
       publish: () => {},
-      encodeAhead: () => new Map(),
       isOnline: (code: string, userId: number) => online.has(`${code}/${userId}`),
       onPresence: (l: NonNullable<typeof listener>) => {
         listener = l
