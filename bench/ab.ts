@@ -25,12 +25,33 @@ interface Figures {
   floorLoadedMs: { insertCommit: number; webSocket: number; webSocketFromGenerator?: number }
 }
 
-/** A detached worktree of the revision, with this checkout's node_modules. */
-function worktree(revision: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'plab-ab-'))
-  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', dir, revision], { cwd: root, stdio: 'inherit' })
-  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  return { revision, dir, runs: [] as Figures[] }
+interface Side {
+  revision: string
+  dir: string
+  runs: Figures[]
+}
+const sides: Side[] = []
+
+/** A detached worktree of the revision, with this checkout's node_modules; removed by removeWorktrees. */
+function worktree(revision: string): Side {
+  const side = { revision, dir: mkdtempSync(path.join(os.tmpdir(), 'plab-ab-')), runs: [] }
+  sides.push(side)
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', side.dir, revision], { cwd: root, stdio: 'inherit' })
+  symlinkSync(path.join(root, 'node_modules'), path.join(side.dir, 'node_modules'))
+  return side
+}
+
+/** Each worktree removed on its own, so that one that fails to go leaves the others gone. */
+function removeWorktrees() {
+  for (const { dir } of sides.splice(0)) {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' })
+    } catch {
+      // Not registered (its `git worktree add` failed): the directory goes below, the registry with prune.
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  execFileSync('git', ['worktree', 'prune'], { cwd: root })
 }
 
 function benchIn(dir: string): Figures {
@@ -40,20 +61,31 @@ function benchIn(dir: string): Figures {
   return JSON.parse(output.trim().split('\n').at(-1)!)
 }
 
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]
-/** Revisions before the cross-process round trip have only the in-process one. */
+function median(values: number[]) {
+  const sorted = [...values].sort((x, y) => x - y)
+  const middle = Math.floor(sorted.length / 2)
+  return Number((sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2).toFixed(2))
+}
+/** Revisions before the cross-process round trip (a98eab0) have only the in-process one. */
 const roundTripOf = ({ floorLoadedMs }: Figures) => floorLoadedMs.webSocketFromGenerator ?? floorLoadedMs.webSocket
 const describe = (figures: Figures) =>
   `p50 ${figures.deliveredP50ms} ms, p99 ${figures.deliveredP99ms} ms, floor insert+commit ${figures.floorLoadedMs.insertCommit} + round trip ${roundTripOf(figures)} ms`
 
-const sides = [worktree(revisionA), worktree(revisionB)]
+// Interrupted (Ctrl-C), the run still removes its worktrees: `finally` does not run on a signal.
+process.once('SIGINT', () => (removeWorktrees(), process.exit(130)))
 try {
+  worktree(revisionA)
+  worktree(revisionB)
   for (let round = 0; round < rounds; round += 1) {
     for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
       const figures = benchIn(side.dir)
       side.runs.push(figures)
       console.log(`round ${round + 1}, ${side.revision}: ${describe(figures)}`)
     }
+  }
+  const fromGenerator = sides.map(({ runs }) => runs.every(({ floorLoadedMs }) => floorLoadedMs.webSocketFromGenerator !== undefined))
+  if (fromGenerator[0] !== fromGenerator[1]) {
+    console.log('Warning: one revision times the floor\'s round trip in one process, the other across processes: their floors and ratios do not compare, their p50s do')
   }
   for (const { revision, runs } of sides) {
     const p50 = median(runs.map(({ deliveredP50ms }) => deliveredP50ms))
@@ -62,8 +94,5 @@ try {
     console.log(`${revision}: median of ${runs.length} runs: p50 ${p50} ms, floor ${floor.toFixed(2)} ms, p50 over floor ${(p50 - floor).toFixed(2)} ms, p99 ${p99} ms`)
   }
 } finally {
-  for (const { dir } of sides) {
-    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root })
-    rmSync(dir, { recursive: true, force: true })
-  }
+  removeWorktrees()
 }

@@ -5,7 +5,7 @@
  * answer carries this process's CPU time, so a reader can tell when the generator itself was saturated.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
-import { measureEchoFloor } from './floors.ts'
+import { measureEchoFloor } from './echo-probe.ts'
 import { request } from './http-client.ts'
 import { roomClients, type StepTiming } from './room-clients.ts'
 import { sleep } from './stats.ts'
@@ -61,7 +61,8 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
     return done
   }
   const end = performance.now() + order.durationMs
-  const echoFloorMs = order.echoUrl ? measureEchoFloor(order.echoUrl, sleep(order.durationMs)) : undefined
+  // A failed probe is an error of the run, not of this process: the commands' figures still come back.
+  const echoFloorMs = order.echoUrl ? measureEchoFloor(order.echoUrl, sleep(order.durationMs)).catch((error) => (errors.push(String(error)), [])) : undefined
   if (order.perSecond) {
     const interval = 1000 / order.perSecond
     for (let due = performance.now(); due < end; due += interval) {

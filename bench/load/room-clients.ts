@@ -103,7 +103,10 @@ export interface StepTiming {
   answeredMs: number
   /** Sending the command -> its last live message on each member's socket: doctor, patient (SockJS), observer. */
   memberMs: number[]
-  /** When it was sent (this process's performance.now()), to place a slow command in the run. */
+  /**
+   * When it was sent, to place a slow command in the run: this process's performance.now() here, turned into ms
+   * from the phase's start before it leaves the generator (each process has its own clock).
+   */
   sentAt: number
 }
 
