@@ -53,7 +53,7 @@ const echo = fork(fileURLToPath(new URL('./load/echo-server.ts', import.meta.url
 // A run that fails half way must not leave a server or generators running on a shared machine.
 process.once('exit', () => [target.server.child, echo, ...generators].forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
 const echoUrl = await new Promise<string>((resolve, reject) => {
-  echo.once('message', ({ port }: { port: number }) => resolve(`ws://127.0.0.1:${port}`))
+  echo.once('message', ({ url }: { url: string }) => resolve(url))
   echo.once('exit', (code) => reject(new Error(`the echo server exited (${code}) before it listened`)))
 })
 const quietFloors = await measureFloors(target.postgresUrl, sleep(2000), echoUrl)

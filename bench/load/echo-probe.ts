@@ -1,10 +1,19 @@
 /**
- * Timed WebSocket round trips to an echo server, and sampling a set of probes in turn: shared by the bench's own
- * floors (floors.ts) and the generators, which load nothing else of them.
+ * A bare WebSocket echo server, timed round trips to one, and sampling a set of probes in turn: shared by the
+ * bench's own floors (floors.ts), the echo process (echo-server.ts) and the generators, which load nothing else
+ * of them.
  */
 import { performance } from 'node:perf_hooks'
-import WebSocket from 'ws'
+import WebSocket, { WebSocketServer } from 'ws'
 import { sleep } from './stats.ts'
+
+/** An echo server on a free loopback port: what it sends back is what it got. */
+export async function echoServer(): Promise<{ server: WebSocketServer; url: string }> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  server.on('connection', (socket) => socket.on('message', (data) => socket.send(data)))
+  await new Promise((resolve) => server.once('listening', resolve))
+  return { server, url: `ws://127.0.0.1:${(server.address() as { port: number }).port}` }
+}
 
 export interface Probe {
   /** One timed sample, in ms. */
@@ -16,6 +25,8 @@ export interface Probe {
 export async function echoProbe(url: string): Promise<Probe> {
   const client = new WebSocket(url)
   await new Promise((resolve, reject) => (client.once('open', resolve), client.once('error', reject)))
+  // A socket error is followed by 'close', which fails the sample under way; unheard, it would end the process.
+  client.on('error', () => {})
   const sample = () =>
     new Promise<number>((resolve, reject) => {
       const startedAt = performance.now()

@@ -12,8 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { WebSocketServer } from 'ws'
-import { echoProbe, sampleUntil, type Probe } from './echo-probe.ts'
+import { echoProbe, echoServer, sampleUntil, type Probe } from './echo-probe.ts'
 
 async function insertCommitProbe(postgresUrl: string | null): Promise<Probe> {
   const create = 'create table if not exists bench_floor (id bigserial primary key, at timestamptz not null default now())'
@@ -42,10 +41,8 @@ async function insertCommitProbe(postgresUrl: string | null): Promise<Probe> {
 
 /** Round trips to an echo server in this process. */
 async function webSocketProbe(): Promise<Probe> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
-  server.on('connection', (socket) => socket.on('message', (data) => socket.send(data)))
-  await new Promise((resolve) => server.once('listening', resolve))
-  const probe = await echoProbe(`ws://127.0.0.1:${(server.address() as { port: number }).port}`)
+  const { server, url } = await echoServer()
+  const probe = await echoProbe(url)
   return { sample: probe.sample, close: async () => (await probe.close(), await new Promise<void>((resolve) => server.close(() => resolve()))) }
 }
 
