@@ -63,9 +63,14 @@ test('the two-minute warning shows "2 minutes left" to every role and stays unti
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   const pages = [doctor.page, patient.page, observer.page]
   for (const page of pages) {
+    let sessionReads = 0
+    page.on('response', (response) => void (new URL(response.url()).pathname === `/api/sessions/${code}` && (sessionReads += 1)))
     await page.goto(roomUrl(code))
     await expectPhase(page, 'Consultation')
     await expect(page.getByText('2 minutes left')).toHaveCount(0)
+    // The room reads the session again once its live channel is up. Answered after the clock below moves, that
+    // read would start the timer afresh from the moved clock (the server's remaining time is 5 minutes still).
+    await expect.poll(() => sessionReads, { message: 'the read after the live channel connected' }).toBeGreaterThanOrEqual(2)
   }
   // The browsers' clocks move on (the server's does not): 3 minutes 10 seconds into the 5-minute consultation.
   for (const page of pages) await page.clock.setFixedTime(Date.now() + 190_000)
