@@ -111,10 +111,10 @@ export const slotMembers = (db: Db, sessionId: number) =>
  * Whether the session is a planned slot still to come, as SQL: its room opens at the time. Until then it is not
  * started (a Start's append checks this in its own statement), nobody in it is taken out for being offline, and
  * joining another room does not leave it. `session` is an id, or a column of the query this is part of; `now`
- * the app's clock, or the database's.
+ * the app's clock, so that every one of those rules sees the time come at the same moment.
  */
-export const plannedAhead = (session: number | RawBuilder<number>, now: number | RawBuilder<Date>) =>
-  sql<boolean>`exists (select 1 from board_listings where session_id = ${session} and status = 'OPEN' and starts_at > ${typeof now === 'number' ? new Date(now) : now})`
+export const plannedAhead = (session: number | RawBuilder<number>, now: number) =>
+  sql<boolean>`exists (select 1 from board_listings where session_id = ${session} and status = 'OPEN' and starts_at > ${new Date(now)})`
 
 export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
   const { rows } = await sql<{ planned: boolean }>`select ${plannedAhead(sessionId, now)} as planned`.execute(db)

@@ -80,6 +80,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     runner,
     loader,
     offlineLimitMs: options.offlineLimitMs ?? DEFAULT_OFFLINE_LIMIT_MS,
+    now,
     setAlarm: options.setAlarm,
     log,
   })

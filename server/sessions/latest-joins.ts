@@ -30,7 +30,7 @@ export function latestJoinWrite(db: Db, userId: number, sessionId: number, event
  * One statement, so the answer comes from one snapshot: a join committed meanwhile is either seen as latest
  * (nothing is left) or not seen at all.
  */
-export async function sessionsToLeave(db: Db, userId: number, keepSessionId: number): Promise<number[]> {
+export async function sessionsToLeave(db: Db, userId: number, keepSessionId: number, now: number): Promise<number[]> {
   const rows = await db
     .selectFrom('session_participants as me')
     .innerJoin('sessions', 'sessions.id', 'me.session_id')
@@ -39,8 +39,8 @@ export async function sessionsToLeave(db: Db, userId: number, keepSessionId: num
     .where('me.active', '=', true)
     .where('sessions.status', 'in', ACTIVE_STATUSES)
     .where('sessions.id', '!=', keepSessionId)
-    // A planned slot still to come is not a room one is in yet.
-    .where(sql<boolean>`not ${plannedAhead(sql.ref('sessions.id'), sql<Date>`now()`)}`)
+    // A planned slot still to come is not a room one is in yet: on the app's clock, as Start decides it.
+    .where(sql<boolean>`not ${plannedAhead(sql.ref('sessions.id'), now)}`)
     .where((eb) =>
       eb.exists(
         eb.selectFrom('user_latest_joins as latest').select('latest.user_id').where('latest.user_id', '=', userId).where('latest.session_id', '=', keepSessionId),

@@ -14,6 +14,8 @@ export interface OfflineLeaverOptions {
   loader: SessionLoader
   /** How long a participant may stay disconnected before they are taken out of the room (WIRE.md section 0). */
   offlineLimitMs: number
+  /** The app's clock, which decides when a planned slot's time has come (as Start does). */
+  now: () => number
   setAlarm?: SetAlarm
   log: { error(object: unknown, message: string): void }
 }
@@ -25,7 +27,7 @@ export interface OfflineLeaverOptions {
  * someone else leaves or the session ends.
  */
 export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Promise<void> {
-  const { live, db, runner, loader, offlineLimitMs, log, setAlarm = realAlarm } = options
+  const { live, db, runner, loader, offlineLimitMs, now, log, setAlarm = realAlarm } = options
   const pending = new Map<string, () => void>()
   const removals = new InFlight()
   const keyOf = (sessionCode: string, userId: number) => `${sessionCode}/${userId}`
@@ -38,7 +40,7 @@ export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Pr
     const participant = state?.participants.find((p) => p.active && p.userId === userId)
     if (sessionId === undefined || !participant) return
     // Someone who looked into a planned slot's room days ahead keeps their seat until it opens.
-    if (await isPlannedAhead(db, sessionId, Date.now())) return
+    if (await isPlannedAhead(db, sessionId, now())) return
     await runner.execute(sessionId, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
   }
 

@@ -6,9 +6,9 @@ import { Inbox, stompClient, type LiveAddress } from '../live/live-harness.ts'
 import { seedBank, type User } from '../sessions/helpers.ts'
 
 /** The whole app with the real SMTP receiver as its mail server and a manual clock for the sessions and the board. */
-export async function boardApp(options: { rateLimits?: boolean } = {}) {
+export async function boardApp(options: { rateLimits?: boolean; clockStart?: number } = {}) {
   const smtp = await startSmtpReceiver()
-  const clock = manualClock()
+  const clock = manualClock(options.clockStart)
   const app = await testApp({ smtpUrl: smtp.url, publicUrl: 'http://plab.test', rateLimits: options.rateLimits ?? false }, { clock: clock.now, setAlarm: clock.setAlarm, ...(process.env.BOARD_LOG ? { logger: { level: 'error' } } : {}) })
   await seedBank(app.database.db, { Cardiology: 2, Neurology: 2 })
   return {

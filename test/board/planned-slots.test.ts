@@ -130,3 +130,17 @@ t.test(`jobs live in the database: a restarted instance runs them, and two insta
   t.same(mine.sort(), ['OPEN', 'REMIND'], 'each job ran once across the two instances')
   for (const { jobs } of instances) await jobs.close()
 })
+
+t.test(`creating another session leaves a planned slot only once its time has come on the app's clock, as Start decides (${kind})`, async (t) => {
+  // Two hours behind the database's clock: the slot's time, an hour ahead here, is already past there.
+  const behind = await boardApp({ clockStart: Date.now() - 2 * HOUR })
+  t.teardown(() => behind.close())
+  const host = await user(behind.app, 'Early Host')
+  const { code } = await listedSession(behind.app, host, { startsAt: new Date(behind.clock.now() + HOUR).toISOString() })
+  const created = await api(behind.app, host).post('/sessions', { title: 'Meanwhile' })
+  t.equal(created.status, 200)
+  t.equal(created.json.leftFromSessions, 0, 'the slot still to come is not left')
+  const slot = await api(behind.app, host).get(`/sessions/${code}`)
+  t.match(slot.json, { status: 'CREATED', participants: [{ userId: host.id }] }, 'the host still holds it')
+  t.equal((await api(behind.app, host).post(`/sessions/${code}/start`, {})).status, 409, 'and cannot start it yet')
+})

@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'
 import { createCommandRunner } from '../../server/sessions/command-runner.ts'
@@ -13,6 +13,7 @@ import { as, readyRoom, seedBank } from './helpers.ts'
 const app = await testApp()
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 2 })
+const HOUR = 3_600_000
 
 /** The live channel's presence, driven by hand: who is online, and the listener the rule registered. */
 function fakePresence() {
@@ -37,15 +38,19 @@ function fakePresence() {
   }
 }
 
+/** The offline rule on the test's database, with a limit of 100 ms on the test's clock; stopped at the test's end. */
+function startOfflineRule(t: Test, presence: ReturnType<typeof fakePresence>, clock: ReturnType<typeof manualClock>) {
+  const db = app.database.db
+  const loader = new SessionLoader(db)
+  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now, caseBank: new CaseBankCache() })
+  t.teardown(leaveWhenOfflineTooLong({ live: presence.live, db, runner, loader, offlineLimitMs: 100, now: clock.now, setAlarm: clock.setAlarm, log: { error: () => {} } }))
+}
+
 t.test(`a participant offline for longer than the limit leaves; one who comes back stays (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const presence = fakePresence()
   const clock = manualClock()
-  const db = app.database.db
-  const loader = new SessionLoader(db)
-  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now, caseBank: new CaseBankCache() })
-  const stop = leaveWhenOfflineTooLong({ live: presence.live, db, runner, loader, offlineLimitMs: 100, setAlarm: clock.setAlarm, log: { error: () => {} } })
-  t.teardown(stop)
+  startOfflineRule(t, presence, clock)
 
   presence.set(room.code, room.observer.id, true)
   presence.set(room.code, room.patient.id, true)
@@ -59,4 +64,23 @@ t.test(`a participant offline for longer than the limit leaves; one who comes ba
   t.same(session.participants.map((p: { role: string }) => p.role), ['doctor', 'patient'])
   const left = (await readStream(app.database.db, session.id)).filter((e) => e.type === 'ParticipantLeft')
   t.same(left.map((e) => [e.actorUserId, (e.payload as { reason: string }).reason]), [[room.observer.id, 'OFFLINE_TOO_LONG']])
+})
+
+t.test(`someone offline in a planned slot still to come keeps their seat: its time is read on the app's clock, not the system's (${databaseKind()})`, async (t) => {
+  const room = await readyRoom(app)
+  const presence = fakePresence()
+  // Two hours behind the system's clock: the slot's time, an hour ahead here, is already past there.
+  const clock = manualClock(Date.now() - 2 * HOUR)
+  const db = app.database.db
+  const { id } = await db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()
+  await db.insertInto('board_listings').values({ session_id: id, host_user_id: room.doctor.id, starts_at: new Date(clock.now() + HOUR), patient_seat: true, observer_seats: 1, note: '' }).execute()
+  startOfflineRule(t, presence, clock)
+
+  presence.set(room.code, room.observer.id, true)
+  presence.set(room.code, room.observer.id, false)
+  await clock.advance(200)
+
+  const session = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json
+  t.same(session.participants.map((p: { role: string }) => p.role), ['doctor', 'patient', 'observer'], 'the observer is still seated')
+  t.same((await readStream(db, id)).filter((e) => e.type === 'ParticipantLeft'), [])
 })
