@@ -54,7 +54,7 @@ export async function listedSession(t: TestApp, host: User, listing: Record<stri
   return { code, listing: listed.json.listing as { id: number; startsAt: string | null } }
 }
 
-export const HOUR = 3_600_000
+export { HOUR } from '../helpers/manual-clock.ts'
 
 /** A stompjs client subscribed to /topic/board, once the server has confirmed the subscription. */
 export async function boardWatcher(t: { teardown(fn: () => unknown): void }, address: LiveAddress, token: string) {

@@ -131,16 +131,27 @@ t.test(`jobs live in the database: a restarted instance runs them, and two insta
   for (const { jobs } of instances) await jobs.close()
 })
 
-t.test(`creating another session leaves a planned slot only once its time has come on the app's clock, as Start decides (${kind})`, async (t) => {
-  // Two hours behind the database's clock: the slot's time, an hour ahead here, is already past there.
-  const behind = await boardApp({ clockStart: Date.now() - 2 * HOUR })
-  t.teardown(() => behind.close())
-  const host = await user(behind.app, 'Early Host')
-  const { code } = await listedSession(behind.app, host, { startsAt: new Date(behind.clock.now() + HOUR).toISOString() })
-  const created = await api(behind.app, host).post('/sessions', { title: 'Meanwhile' })
-  t.equal(created.status, 200)
-  t.equal(created.json.leftFromSessions, 0, 'the slot still to come is not left')
-  const slot = await api(behind.app, host).get(`/sessions/${code}`)
-  t.match(slot.json, { status: 'CREATED', participants: [{ userId: host.id }] }, 'the host still holds it')
-  t.equal((await api(behind.app, host).post(`/sessions/${code}/start`, {})).status, 409, 'and cannot start it yet')
-})
+// The app's clock two hours off the database's either way; the slot's time an hour ahead on it, and then, on the
+// clock ahead, reached: on the database's clock the slot is past in the first case and still to come in the second.
+for (const { clockOffset, reached } of [
+  { clockOffset: -2 * HOUR, reached: false },
+  { clockOffset: 2 * HOUR, reached: true },
+]) {
+  t.test(`creating another session leaves a planned slot ${reached ? 'once its time has come' : 'not while it is still to come'} on the app's clock, as Start decides (${kind})`, async (t) => {
+    const off = await boardApp({ clockStart: Date.now() + clockOffset })
+    t.teardown(() => off.close())
+    const host = await user(off.app, 'Clocked Host')
+    const guest = await user(off.app, 'Clocked Guest')
+    const { code, listing } = await listedSession(off.app, host, { startsAt: new Date(off.clock.now() + HOUR).toISOString() })
+    // With a guest in it, the slot stays listed when its time comes: an open room.
+    t.equal((await api(off.app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'OBSERVER' })).status, 200)
+    if (reached) await off.clock.advance(HOUR)
+    t.equal((await api(off.app, host).post(`/sessions/${code}/start`, {})).status, reached ? 200 : 409, reached ? 'Start opens it' : 'Start refuses it')
+    const created = await api(off.app, host).post('/sessions', { title: 'Meanwhile' })
+    t.equal(created.status, 200)
+    t.equal(created.json.leftFromSessions, reached ? 1 : 0)
+    const slot = await api(off.app, guest).get(`/sessions/${code}`)
+    const hostThere = slot.json.participants.some((p: { userId: number }) => p.userId === host.id)
+    t.equal(hostThere, !reached, reached ? 'the host left it' : 'the host still holds it')
+  })
+}

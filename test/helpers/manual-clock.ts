@@ -1,5 +1,7 @@
 import type { SetAlarm } from '../../server/alarm.ts'
 
+export const HOUR = 3_600_000
+
 /**
  * A clock that stands still until the test moves it on: `now` for the sessions' decisions, `setAlarm` for the
  * phase timers. Moving it on fires every alarm that has come due and waits for what they do, so a test can

@@ -7,13 +7,12 @@ import { readStream } from '../../server/sessions/event-store.ts'
 import { SessionLoader } from '../../server/sessions/session-loader.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
-import { manualClock } from '../helpers/manual-clock.ts'
+import { HOUR, manualClock } from '../helpers/manual-clock.ts'
 import { as, readyRoom, seedBank } from './helpers.ts'
 
 const app = await testApp()
 t.teardown(() => app.close())
 await seedBank(app.database.db, { Cardiology: 2 })
-const HOUR = 3_600_000
 
 /** The live channel's presence, driven by hand: who is online, and the listener the rule registered. */
 function fakePresence() {
@@ -66,21 +65,29 @@ t.test(`a participant offline for longer than the limit leaves; one who comes ba
   t.same(left.map((e) => [e.actorUserId, (e.payload as { reason: string }).reason]), [[room.observer.id, 'OFFLINE_TOO_LONG']])
 })
 
-t.test(`someone offline in a planned slot still to come keeps their seat: its time is read on the app's clock, not the system's (${databaseKind()})`, async (t) => {
-  const room = await readyRoom(app)
-  const presence = fakePresence()
-  // Two hours behind the system's clock: the slot's time, an hour ahead here, is already past there.
-  const clock = manualClock(Date.now() - 2 * HOUR)
-  const db = app.database.db
-  const { id } = await db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()
-  await db.insertInto('board_listings').values({ session_id: id, host_user_id: room.doctor.id, starts_at: new Date(clock.now() + HOUR), patient_seat: true, observer_seats: 1, note: '' }).execute()
-  startOfflineRule(t, presence, clock)
+// The app's clock two hours off the system's either way, and a slot whose time is an hour ahead or an hour past on
+// it: on the system's clock it is the other way round.
+const offsets = [
+  { clockOffset: -2 * HOUR, startsIn: HOUR, stays: true },
+  { clockOffset: 2 * HOUR, startsIn: -HOUR, stays: false },
+]
+for (const { clockOffset, startsIn, stays } of offsets) {
+  t.test(`someone offline in a planned slot ${stays ? 'still to come keeps their seat' : 'whose time has come is taken out'}: the time is the app's clock, not the system's (${databaseKind()})`, async (t) => {
+    const room = await readyRoom(app)
+    const presence = fakePresence()
+    const clock = manualClock(Date.now() + clockOffset)
+    const db = app.database.db
+    const { id } = await db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()
+    await db.insertInto('board_listings').values({ session_id: id, host_user_id: room.doctor.id, starts_at: new Date(clock.now() + startsIn), patient_seat: true, observer_seats: 1, note: '' }).execute()
+    startOfflineRule(t, presence, clock)
 
-  presence.set(room.code, room.observer.id, true)
-  presence.set(room.code, room.observer.id, false)
-  await clock.advance(200)
+    presence.set(room.code, room.observer.id, true)
+    presence.set(room.code, room.observer.id, false)
+    await clock.advance(200)
 
-  const session = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json
-  t.same(session.participants.map((p: { role: string }) => p.role), ['doctor', 'patient', 'observer'], 'the observer is still seated')
-  t.same((await readStream(db, id)).filter((e) => e.type === 'ParticipantLeft'), [])
-})
+    const session = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json
+    t.same(session.participants.map((p: { role: string }) => p.role), stays ? ['doctor', 'patient', 'observer'] : ['doctor', 'patient'])
+    const left = (await readStream(db, id)).filter((e) => e.type === 'ParticipantLeft').map((e) => (e.payload as { reason: string }).reason)
+    t.same(left, stays ? [] : ['OFFLINE_TOO_LONG'])
+  })
+}
