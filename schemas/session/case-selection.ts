@@ -10,7 +10,10 @@ import { RANDOM_TOPIC, type CaseSummary, type DecisionContext, type SessionState
 export type CasePool =
   /** The session's configured topics (or 'Random' alone = any category, topic-choice.ts) or recall range: the first case. */
   | { kind: 'configured' }
-  /** After a case: another of the same category ('Random' sessions: any), or of the recall range. */
+  /**
+   * After a case: one of the next chosen topic that still has cases, the topics taking turns in the order chosen
+   * ('Random' sessions: any category), or of the recall range.
+   */
   | { kind: 'continuing' }
   /** The category the doctor picked once the current one ran out. */
   | { kind: 'topic'; topic: string }
@@ -19,8 +22,24 @@ export type SelectionState = Pick<SessionState, 'config' | 'usedCaseIds' | 'case
 
 /** The unused cases of the pool, ordered by id so that the same random number always picks the same case. */
 export function candidateCases(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): CaseSummary[] {
-  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id))
-  return unused.filter(inPool(state, catalog, pool)).sort((a, b) => a.id - b.id)
+  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id)).sort((a, b) => a.id - b.id)
+  if (pool.kind === 'continuing' && takesTurns(state)) {
+    for (const topic of topicsInTurn(topicsToDraw(state.config.selectedTopics), currentCategory(state, catalog))) {
+      const ofTopic = unused.filter((c) => c.categoryName === topic)
+      if (ofTopic.length > 0) return ofTopic
+    }
+    return []
+  }
+  return unused.filter(inPool(state, pool))
+}
+
+/** A topic session with named topics: its cases come from each topic in turn. */
+const takesTurns = ({ config }: SelectionState) => config.sessionType === 'TOPIC' && !drawsFromEveryTopic(config.selectedTopics)
+
+/** The chosen topics in the order they take their turns after the current case's: the next one first, its own last. */
+export function topicsInTurn(topics: readonly string[], current: string | null): string[] {
+  const at = current === null ? -1 : topics.indexOf(current)
+  return [...topics.slice(at + 1), ...topics.slice(0, at + 1)]
 }
 
 export function chooseNextCase(
@@ -47,7 +66,7 @@ export function topicsWithCasesLeft(state: SelectionState, ctx: Pick<DecisionCon
   )
 }
 
-function inPool(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): (c: CaseSummary) => boolean {
+function inPool(state: SelectionState, pool: CasePool): (c: CaseSummary) => boolean {
   const { config } = state
   if (pool.kind === 'topic') return (c) => c.categoryName === pool.topic
   if (config.sessionType === 'RECALL') {
@@ -58,8 +77,6 @@ function inPool(state: SelectionState, catalog: readonly CaseSummary[], pool: Ca
   }
   // Sessions stored before topics replaced Random may hold both: the same rule reads them.
   if (drawsFromEveryTopic(config.selectedTopics)) return () => true
-  const category = pool.kind === 'continuing' ? currentCategory(state, catalog) : null
-  if (category !== null) return (c) => c.categoryName === category
   const topics = topicsToDraw(config.selectedTopics)
   return (c) => topics.includes(c.categoryName)
 }

@@ -6,8 +6,10 @@
 import { chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
 import { topicsToDraw } from './topic-choice.ts'
-import { decideSubmitFeedback, withNextCaseForLatePatient } from './feedback-rules.ts'
-import { decideJoin, decideLeave, requireHost } from './participants.ts'
+import { evolve } from './evolve.ts'
+import { decideSubmitFeedback } from './feedback-rules.ts'
+import { whatFollows } from './next-round.ts'
+import { decideJoin, decideLeave, hasEnded, requireHost } from './participants.ts'
 import {
   decideComplete,
   decideEnd,
@@ -30,13 +32,15 @@ import {
 
 /**
  * What each command reads of the case bank, so the server loads only that: the catalog and category names
- * for commands that may choose a case (a join too: a patient joining mid-feedback may start the next case), the
- * current mark scheme for feedback. Every other command decides on the session's own state alone.
+ * for commands that may choose a case (a join, a departure or a close too: any of them may be what the feedback
+ * round was waiting for before the next case), the current mark scheme for feedback. Every other command decides on the session's own state alone.
  */
 export function caseBankNeeds(command: SessionCommand): { catalog: boolean; criteria: boolean } {
   switch (command.type) {
     case 'Configure':
     case 'JoinWithRole':
+    case 'Leave':
+    case 'Complete':
     case 'Start':
     case 'NewCase':
     case 'SelectNewTopic':
@@ -57,25 +61,25 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
   requireNotRefusedByPhase(state, command.type, actor)
   switch (command.type) {
     case 'Leave':
-      return decideLeave(state, command, actor, ctx)
+      return withWhatFollows(state, decideLeave(state, command, actor, ctx), ctx)
     case 'ExpireTimer':
       return decideExpireTimer(state, command, ctx)
     case 'JoinWithRole':
-      return withNextCaseForLatePatient(state, decideJoin(state, command, actor, ctx), ctx)
+      return withWhatFollows(state, decideJoin(state, command, actor, ctx), ctx)
     case 'Configure':
       return decideConfigure(state, command, actor, ctx)
     case 'Start':
-      return decideStart(state, actor, ctx)
+      return decideStart(state, command, actor, ctx)
     case 'SkipPhase':
       return decideSkipPhase(state, actor, ctx)
     case 'NewCase':
-      return decideNewCase(state, actor, ctx)
+      return withWhatFollows(state, decideNewCase(state, actor, ctx), ctx)
     case 'SelectNewTopic':
-      return decideSelectNewTopic(state, command.topic, actor, ctx)
+      return withWhatFollows(state, decideSelectNewTopic(state, command.topic, actor, ctx), ctx)
     case 'SubmitFeedback':
-      return decideSubmitFeedback(state, command, actor, ctx)
+      return withWhatFollows(state, decideSubmitFeedback(state, command, actor, ctx), ctx)
     case 'Complete':
-      return decideComplete(state, actor, ctx)
+      return withWhatFollows(state, decideComplete(state, actor, ctx), ctx)
     case 'End':
       return decideEnd(state, actor, ctx)
     default:
@@ -116,6 +120,16 @@ function decideConfigure(
   const caseId = chooseNextCase({ ...state, config }, ctx, { kind: 'configured' })
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
+}
+
+/**
+ * After a command that changes who is in the room, who has scored or closed, or the waiting round's case: what the
+ * round does next (next-round.ts), stored with the command's own events.
+ */
+function withWhatFollows(state: SessionState, events: SessionEvent[], ctx: DecisionContext): SessionEvent[] {
+  if (events.length === 0) return events
+  const after = events.reduce(evolve, state)
+  return hasEnded(after) ? events : [...events, ...whatFollows(after, ctx)]
 }
 
 function unknownCommand(command: never): never {

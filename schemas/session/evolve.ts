@@ -92,7 +92,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         topicChoicePending: false,
         // Feedback and completion belong to one (case, round): a new case starts everyone afresh. Someone away
         // when it starts has seen none of it until they come back.
-        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: !p.active })),
+        participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, nextRoundRequest: null, joinedAfterConsultation: !p.active })),
       }
     case 'TopicAdded': {
       const topics = state.config.selectedTopics
@@ -128,7 +128,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.
       return {
         caseScored: true,
-        participants: updated(state.participants, event.fromUserId, { hasGivenFeedback: true, hasCompleted: true }),
+        participants: updated(state.participants, event.fromUserId, { hasGivenFeedback: true, hasCompleted: true, nextRoundRequest: event.nextRound ?? null }),
       }
     case 'ParticipantCompleted':
       return { participants: updated(state.participants, event.userId, { hasCompleted: true }) }
@@ -160,6 +160,7 @@ function joined({ participants, phase }: SessionState, event: SessionEventOf<'Pa
       hasCompleted: false,
       hasGivenFeedback: false,
       joinedAfterConsultation: phase === 'FEEDBACK',
+      nextRoundRequest: null,
     },
   ]
 }

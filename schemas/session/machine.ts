@@ -18,6 +18,8 @@ const CONDITIONS = {
   /** The current topic ran out and the doctor has not chosen another yet. */
   topicChoicePending: (state: SessionState) => state.topicChoicePending,
   byHost: (state: SessionState, actor: Actor) => state.hostUserId === actor.userId,
+  /** The session has not started yet: the waiting phase of a next round is not the time to reconfigure it. */
+  notStarted: (state: SessionState) => state.status === 'CREATED',
 } satisfies Record<string, (state: SessionState, actor: Actor) => boolean>
 
 interface ConditionalCommand {
@@ -68,7 +70,7 @@ export const sessionMachine = setup({
     SessionEnded: { target: '.completed' },
   },
   states: {
-    waiting: { meta: { accepts: [...IN_PLAY, 'Configure', 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
+    waiting: { meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
     reading: { meta: { accepts: [...IN_PLAY, 'SkipPhase', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
     // The reading clock keeps running while the doctor chooses a new topic: the choice may come in this phase.
     consultation: { meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, HOST_CLOSES] } },

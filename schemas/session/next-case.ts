@@ -3,7 +3,8 @@
  * commands, the feedback round and completion, with the reasons the room shows when a session ends.
  */
 import { phaseDurationSeconds } from './config-rules.ts'
-import { chooseNextCase, currentCategory, topicsWithCasesLeft } from './case-selection.ts'
+import { chooseNextCase, topicsWithCasesLeft } from './case-selection.ts'
+import { topicsToDraw } from './topic-choice.ts'
 import { activeParticipants } from './participants.ts'
 import { SessionRuleError, type DecisionContext, type SessionEvent, type SessionState } from './types.ts'
 
@@ -30,29 +31,36 @@ export function readingStarted(state: SessionState, ctx: DecisionContext): Sessi
 }
 
 /**
- * The doctor's change of case within the round. Before the start it only swaps the case (the host still starts
- * the session); during reading the reading clock starts again for the new case.
+ * The doctor's change of case. Before the start it only swaps the case (the host still starts the session), as
+ * it does while the next round waits for its seats; during reading the reading clock starts again for the new
+ * case. A case that replaces one already scored (the topic chosen after a feedback round) opens the next round.
  */
 function replaceCase(state: SessionState, caseId: number, ctx: DecisionContext): SessionEvent[] {
-  if (state.phase === 'WAITING') return [{ type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
-  return startCase(state, caseId, state.currentRound, ctx)
+  const round = state.caseScored ? state.currentRound + 1 : state.currentRound
+  if (state.phase === 'WAITING') return [{ type: 'CaseAssigned', caseId, round, at: ctx.now }]
+  return startCase(state, caseId, round, ctx)
 }
 
 export function sessionEnded(reason: string, ctx: DecisionContext): SessionEvent {
   return { type: 'SessionEnded', reason, at: ctx.now }
 }
 
-/**
- * The doctor asked for another case in the same round. When the category has run out, the room is offered
- * the categories that still have cases; when nothing is left anywhere, the session ends with congratulations.
- */
+/** The doctor asked for another case in the same round (New Case). */
 export function anotherCaseThisRound(state: SessionState, ctx: DecisionContext): SessionEvent[] {
   const caseId = chooseNextCase(state, ctx, { kind: 'continuing' })
-  if (caseId !== null) return replaceCase(state, caseId, ctx)
+  return caseId !== null ? replaceCase(state, caseId, ctx) : casesRanOut(state, ctx)
+}
+
+/**
+ * No case is left in the session's topics or dates: the room is offered the categories that still have cases,
+ * and when nothing is left anywhere the session ends with congratulations.
+ */
+export function casesRanOut(state: SessionState, ctx: DecisionContext): [SessionEvent] {
   if (state.config.sessionType === 'RECALL') return [sessionEnded(ALL_RECALL_CASES_DONE, ctx)]
   const availableTopics = topicsWithCasesLeft(state, ctx)
   if (availableTopics.length === 0) return [sessionEnded(ALL_TOPIC_CASES_DONE, ctx)]
-  const completedTopic = currentCategory(state, ctx.catalog) ?? state.config.selectedTopics.join(', ')
+  // The chosen topics took turns until every one of them ran out.
+  const completedTopic = topicsToDraw(state.config.selectedTopics).join(', ')
   return [{ type: 'TopicSelectionNeeded', completedTopic, availableTopics, at: ctx.now }]
 }
 

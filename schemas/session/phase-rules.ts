@@ -5,16 +5,8 @@
  */
 import { chooseNextCase } from './case-selection.ts'
 import { phaseDurationSeconds } from './config-rules.ts'
-import { evolve } from './evolve.ts'
-import {
-  ALL_COMPLETED,
-  anotherCaseThisRound,
-  caseOfNewTopic,
-  everyoneCompleted,
-  readingStarted,
-  sessionEnded,
-  startCase,
-} from './next-case.ts'
+import { anotherCaseThisRound, caseOfNewTopic, readingStarted, sessionEnded, startCase } from './next-case.ts'
+import { awaitingNextRound, readingOnceEveryoneIn } from './next-round.ts'
 import { phaseAccepts, phaseRefusal, type CommandType } from './machine.ts'
 import { hasEnded, requireDoctor, requireParticipant } from './participants.ts'
 import { SessionRuleError, type Actor, type Phase, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
@@ -49,13 +41,25 @@ export function requireNotRefusedByPhase(state: SessionState, command: CommandTy
   if (phaseRefusal(state) !== undefined) requireAccepted(state, command, actor)
 }
 
-/** Whoever created the session opens it (SPEC section 4: the host, who sits as the doctor); the room shows Start to them only. */
-export const mayStart = (participant: { isHost: boolean }): boolean => participant.isHost
+/**
+ * Whoever created the session opens it (SPEC section 4: the host, who sits as the doctor); the room shows Start to
+ * them only. The next round, waiting for someone who is not in the room, may also be started by its doctor, who
+ * is told whom it leaves behind (the room's confirmation).
+ */
+export function mayStart(session: { isHost: boolean; isDoctor: boolean; phase: Phase; status: SessionState['status'] }): boolean {
+  return session.isHost || (session.isDoctor && awaitingNextRound(session))
+}
 
-export function decideStart(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireParticipant(state, actor)
-  if (!mayStart({ isHost: state.hostUserId === actor.userId })) throw new SessionRuleError(403, 'Only the host can start the session')
+export const CHOOSE_TOPIC_FIRST = 'Choose the next topic first: the last one has no case left'
+
+export function decideStart(state: SessionState, command: Extract<SessionCommand, { type: 'Start' }>, actor: Actor, ctx: DecisionContext): SessionEvent[] {
+  // The server's own start once the last seat came into the room: a no-op unless that is still so.
+  if (command.onceEveryoneIn) return awaitingNextRound(state) ? readingOnceEveryoneIn(state, ctx) : []
+  const participant = requireParticipant(state, actor)
+  const may = mayStart({ isHost: state.hostUserId === actor.userId, isDoctor: participant.role === 'DOCTOR', phase: state.phase, status: state.status })
+  if (!may) throw new SessionRuleError(403, 'Only the host can start the session')
   requireAccepted(state, 'Start', actor)
+  if (state.topicChoicePending) throw new SessionRuleError(409, CHOOSE_TOPIC_FIRST)
   if (state.caseId !== null) return [readingStarted(state, ctx)]
   // Configure found nothing (or was skipped): the bank may have gained cases since.
   const caseId = chooseNextCase(state, ctx, { kind: 'configured' })
@@ -118,14 +122,16 @@ export function decideSelectNewTopic(state: SessionState, topic: string, actor: 
   return caseOfNewTopic(state, topic, ctx)
 }
 
-/** The room's Exit button in the feedback phase; outside it, only the host may close the session this way. */
+/**
+ * The room's Exit button in the feedback phase (what the round does next is next-round.ts's); outside it, only
+ * the host may close the session this way.
+ */
 export function decideComplete(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   const participant = requireParticipant(state, actor)
   requireAccepted(state, 'Complete', actor)
   if (state.phase !== 'FEEDBACK') return [sessionEnded('Session completed by host', ctx)]
   if (participant.hasCompleted) return []
-  const completed: SessionEvent = { type: 'ParticipantCompleted', userId: actor.userId, at: ctx.now }
-  return everyoneCompleted(evolve(state, completed)) ? [completed, sessionEnded(ALL_COMPLETED, ctx)] : [completed]
+  return [{ type: 'ParticipantCompleted', userId: actor.userId, at: ctx.now }]
 }
 
 export function decideEnd(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {

@@ -11,6 +11,11 @@ export type SessionStatus = 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED
 export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 export type SessionType = 'TOPIC' | 'RECALL'
 export type TimingType = 'COUNTDOWN' | 'STOPWATCH'
+/**
+ * What a scorer asked to happen after this case (next-round.ts): the next case with the seats as they are, the
+ * patient and doctor swapping seats (the spec's role change), or every seat moving on (seat-rotation.ts).
+ */
+export type NextRoundRequest = 'NEW_CASE' | 'ROLE_CHANGE' | 'SEAT_ROTATION'
 
 export interface SessionConfig {
   sessionType: SessionType
@@ -39,6 +44,8 @@ export interface Participant {
    * when the case began, until they return.
    */
   joinedAfterConsultation: boolean
+  /** What this participant's feedback on the current case asked for; null until then, and with every new case. */
+  nextRoundRequest: NextRoundRequest | null
 }
 
 /** A running phase clock: the deadline is startTimestamp + durationSeconds * 1000 (epoch ms). */
@@ -137,6 +144,11 @@ export type SessionEvent =
       /** Absent in events stored before the exam's marking (issue 17); null when not given. */
       globalJudgement?: GlobalJudgement | null
       feedbackAreas?: FeedbackArea[]
+      /**
+       * What the giver asked for next; absent when nothing was asked, and in events stored before issue 29 (whose
+       * requests were acted on at once, so the events that followed hold their outcome).
+       */
+      nextRound?: NextRoundRequest
       at: number
     }
   | { type: 'ParticipantCompleted'; userId: number; at: number }
@@ -164,7 +176,11 @@ export type SessionCommand =
   | { type: 'Create'; sessionId: number; code: string; title: string; config: SessionConfig }
   | { type: 'JoinWithRole'; role: 'PATIENT' | 'OBSERVER' | 'DOCTOR' }
   | { type: 'Configure'; config: SessionConfig }
-  | { type: 'Start' }
+  /**
+   * The host's start (or the next round's doctor's). `onceEveryoneIn`: the server's own, when the last seat of
+   * the waiting round came into the room; it starts nothing unless everyone is in (next-round.ts).
+   */
+  | { type: 'Start'; onceEveryoneIn?: true }
   | { type: 'SkipPhase' }
   | { type: 'NewCase' }
   | { type: 'SelectNewTopic'; topic: string }
@@ -196,6 +212,8 @@ export interface DecisionContext {
   categoryNames: readonly string[]
   /** The mark scheme of the current case, for validating feedback (empty if no case). */
   currentCriteria: readonly CriterionShape[]
+  /** Whether a participant has the room open now (live presence): the next round's clock waits for everyone. */
+  inRoom: (userId: number) => boolean
 }
 
 /** A refused command: the HTTP status and the message the client shows. */

@@ -85,6 +85,8 @@ export interface CommandRunnerOptions {
   now: () => number
   /** What decisions read of the case bank, kept in memory while the bank is unchanged. */
   caseBank: CaseBankCache
+  /** Live presence across instances: the next round's clock starts once everyone has the room open (next-round.ts). */
+  inRoom: (sessionCode: string, userId: number) => boolean
 }
 
 const CREATE_ATTEMPTS = 3
@@ -96,7 +98,7 @@ export function asHttpError(error: unknown): unknown {
   return error instanceof SessionRuleError ? new HttpError(error.status, error.message) : error
 }
 
-export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandRunnerOptions): CommandRunner {
+export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: CommandRunnerOptions): CommandRunner {
   /**
    * Appends the decided events with their read models and the notice to other instances, in one statement
    * (appendEvents), which also answers the stored feedback's ids and the stamp of the case the session shows
@@ -163,7 +165,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
     if (!state) throw notFound('Session not found')
     try {
       requireStepSeen(state, options)
-      const ctx = await loadDecisionContext(db, command, state, now(), caseBank)
+      const ctx = await loadDecisionContext(db, command, state, { now: now(), inRoom: (userId) => inRoom(state.code, userId) }, caseBank)
       const events = decide(state, command, actor, ctx)
       if (events.length === 0 && cached) return decideNow(sessionId, command, actor, options, true)
       return { state, events }
@@ -208,7 +210,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank }: CommandR
       const command: SessionCommand = { type: 'Create', sessionId, code: generateSessionCode(), title, config }
       let events: SessionEvent[]
       try {
-        events = decide(null, command, actor, await loadDecisionContext(db, command, null, now(), caseBank))
+        events = decide(null, command, actor, await loadDecisionContext(db, command, null, { now: now(), inRoom: () => false }, caseBank))
       } catch (error) {
         throw asHttpError(error)
       }

@@ -15,11 +15,17 @@ const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
  * otherwise from the database, in one statement that reads only what is missing and only what choosing a case
  * and checking feedback look at: ids, categories and recall dates, and the current case's mark scheme.
  */
-export async function loadDecisionContext(db: Db, command: SessionCommand, state: SessionState | null, now: number, bank: CaseBankCache): Promise<DecisionContext> {
+export async function loadDecisionContext(
+  db: Db,
+  command: SessionCommand,
+  state: SessionState | null,
+  { now, inRoom }: Pick<DecisionContext, 'now' | 'inRoom'>,
+  bank: CaseBankCache,
+): Promise<DecisionContext> {
   const needs = caseBankNeeds(command)
   const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
   const { catalog, criteria } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
-  return { now, random: cryptoRandom, catalog: catalog?.cases ?? [], categoryNames: catalog?.categoryNames ?? [], currentCriteria: criteria ?? [] }
+  return { now, inRoom, random: cryptoRandom, catalog: catalog?.cases ?? [], categoryNames: catalog?.categoryNames ?? [], currentCriteria: criteria ?? [] }
 }
 
 /** Each case's recall dates, as yyyy-mm-dd strings. */

@@ -71,7 +71,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const stopSharingSignals = options.live.onSignal((signal) => bus.shareSignal(signal))
   const stopHearingSignals = bus.onRemoteSignal((signal) => options.live.deliverSignal(signal))
   const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
-  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank })
+  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank, inRoom: live.isOnline })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
   const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
   const stopOfflineRule = leaveWhenOfflineTooLong({

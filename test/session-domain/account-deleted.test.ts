@@ -8,7 +8,7 @@ t.test('a deleted host ends the session they host, in any phase, also after givi
     { type: 'ParticipantLeft', userId: HOST.userId, reason: 'ACCOUNT_DELETED', at: T0 },
     { type: 'SessionEnded', reason: 'Session has been ended by the host.', at: T0 },
   ])
-  const handedOver = inFeedback().run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  const handedOver = inFeedback().run(feedback(), OBSERVER).run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
   t.match(handedOver.state.participants.find((p) => p.userId === HOST.userId), { role: 'PATIENT' })
   t.same(handedOver.when(erase, HOST).map((e) => e.type), ['ParticipantLeft', 'SessionEnded'])
 })

@@ -24,8 +24,10 @@ t.test('configured topics: only those categories; Random alone: any', async (t) 
   t.same(ids(fresh(topicConfig('Dermatology')), { kind: 'configured' }), [])
 })
 
-t.test('continuing: the current case\'s category, any category for Random', async (t) => {
-  t.same(ids(fresh(topicConfig('Cardiology', 'Respiratory'), [21], 21), { kind: 'continuing' }), [22])
+t.test('continuing: the next chosen topic in turn that has cases left, any category for Random', async (t) => {
+  t.same(ids(fresh(topicConfig('Cardiology', 'Respiratory'), [21], 21), { kind: 'continuing' }), [11, 12], 'Respiratory was played: Cardiology\'s turn')
+  t.same(ids(fresh(topicConfig('Cardiology', 'Respiratory'), [11, 12, 21], 21), { kind: 'continuing' }), [22], 'Cardiology has run out: Respiratory again')
+  t.same(ids(fresh(topicConfig('Cardiology', 'Respiratory'), [11, 12, 21, 22], 22), { kind: 'continuing' }), [], 'both have run out')
   t.same(ids(fresh(topicConfig('Random'), [21], 21), { kind: 'continuing' }), [11, 12, 22, 31])
   t.same(ids(fresh(topicConfig('Cardiology'), [], null), { kind: 'continuing' }), [11, 12], 'no case yet: the configured topics')
 })

@@ -33,7 +33,7 @@ t.test('Complete outside feedback: the host closes the session, anyone else is r
 })
 
 t.test('Complete: the host is still the host after handing over the doctor seat', async (t) => {
-  const session = inFeedback().run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  const session = inFeedback().run(feedback(), OBSERVER).run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
   t.match(session.state.participants.find((p) => p.userId === HOST.userId), { role: 'PATIENT' })
   t.match(session.when({ type: 'Complete' }, HOST), [{ type: 'SessionEnded', reason: 'Session completed by host' }])
 })

@@ -92,6 +92,8 @@ export class Session {
   /** Fixed draws make the "random" case predictable: 0 always picks the lowest unused id. */
   draw = 0
   catalog = CATALOG
+  /** Who does not have the room open (live presence); everyone else does. */
+  readonly away = new Set<number>()
 
   get state(): SessionState {
     const state = this.events.reduce<SessionState | null>(evolve, null)
@@ -100,7 +102,7 @@ export class Session {
   }
 
   context(): DecisionContext {
-    return { now: this.now, random: () => this.draw, catalog: this.catalog, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA }
+    return { now: this.now, random: () => this.draw, catalog: this.catalog, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, inRoom: (userId) => !this.away.has(userId) }
   }
 
   /** Decides without storing: the "when" of a test. */

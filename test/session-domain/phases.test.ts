@@ -125,9 +125,14 @@ t.test('SelectNewTopic: only a category with cases left, by the doctor', async (
 })
 
 t.test('SelectNewTopic: a topic already among the session\'s topics is not added twice', async (t) => {
-  const session = inReading(topicConfig('Cardiology', 'Respiratory')).run({ type: 'NewCase' }, HOST)
-  t.match(session.when({ type: 'NewCase' }, HOST), [{ type: 'TopicSelectionNeeded', availableTopics: ['Respiratory', 'Neurology'] }])
-  t.same(session.when({ type: 'SelectNewTopic', topic: 'Respiratory' }, HOST).map((e) => e.type), ['CaseAssigned', 'PhaseStarted'])
+  const session = inReading(topicConfig('Cardiology', 'Respiratory'))
+  const played = [session.state.caseId]
+  for (let change = 0; change < 3; change++) played.push(session.run({ type: 'NewCase' }, HOST).state.caseId)
+  t.same(played, [11, 21, 12, 22], 'New Case takes the chosen topics in turn')
+  t.match(session.when({ type: 'NewCase' }, HOST), [{ type: 'TopicSelectionNeeded', completedTopic: 'Cardiology, Respiratory', availableTopics: ['Neurology'] }])
+  session.run({ type: 'NewCase' }, HOST)
+  session.catalog = [...session.catalog, { id: 23, categoryName: 'Respiratory', recallDates: [] }]
+  t.same(session.when({ type: 'SelectNewTopic', topic: 'Respiratory' }, HOST).map((e) => e.type), ['CaseAssigned', 'PhaseStarted'], 'a case added to a chosen topic meanwhile')
 })
 
 t.test('SelectNewTopic: a choice made after the reading clock ran out still opens the new case\'s reading', async (t) => {

@@ -49,7 +49,7 @@ const command: fc.Arbitrary<SessionCommand | 'ExpireRunningTimer'> = fc.oneof(
   { weight: 4, arbitrary: config.map((c) => ({ type: 'Configure', config: c }) as const) },
   { weight: 4, arbitrary: fc.constantFrom(...CATEGORY_NAMES, 'Random').map((topic) => ({ type: 'SelectNewTopic', topic }) as const) },
   {
-    weight: 48,
+    weight: 80,
     arbitrary: fc.record({
       type: fc.constant('SubmitFeedback' as const),
       comment: fc.string({ maxLength: 8 }),
@@ -107,7 +107,7 @@ function play(initialConfig: SessionConfig, started: boolean, steps: Step[]): Se
   let [machine] = initialTransition(sessionMachine)
   let now = T0
   const send = (command: SessionCommand, actor: Actor, draw: number) => {
-    const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA }
+    const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, inRoom: () => true }
     // The server loads only what caseBankNeeds names: deciding with just that must give the same answer.
     const needs = caseBankNeeds(command)
     const trimmed = { ...ctx, catalog: needs.catalog ? CATALOG : [], categoryNames: needs.catalog ? CATEGORY_NAMES : [], currentCriteria: needs.criteria ? CRITERIA : [] }
@@ -159,7 +159,7 @@ const seed = Number(process.env.PROPERTY_SEED ?? 20261124)
 t.test('random sessions: the machine accepted every change, follows the phase, and the invariants hold', async (t) => {
   const logs: SessionEvent[][] = []
   fc.assert(
-    fc.property(config, fc.boolean(), fc.array(step, { minLength: 10, maxLength: 80, size: 'max' }), (initialConfig, started, steps) => {
+    fc.property(config, fc.boolean(), fc.array(step, { minLength: 10, maxLength: 120, size: 'max' }), (initialConfig, started, steps) => {
       logs.push(play(initialConfig, started, steps))
     }),
     { numRuns: 300, seed },
@@ -169,7 +169,8 @@ t.test('random sessions: the machine accepted every change, follows the phase, a
   const secondRounds = logs.filter((log) => log.some((event) => event.type === 'CaseAssigned' && event.round > 1)).length
   t.ok(count('FeedbackSubmitted') > 80, `${count('FeedbackSubmitted')} feedbacks`)
   t.ok(secondRounds > 15, `${secondRounds} sessions reached a second round`)
-  t.ok(count('RolesSwapped') > 5, `${count('RolesSwapped')} role swaps`)
+  // Fewer than rotations: when both scorers ask, a rotation outranks the patient's swap (next-round.ts).
+  t.ok(count('RolesSwapped') > 3, `${count('RolesSwapped')} role swaps`)
   t.ok(count('SeatsRotated') > 5, `${count('SeatsRotated')} seat rotations`)
   t.ok(count('TopicSelectionNeeded') > 5, `${count('TopicSelectionNeeded')} topics ran out`)
   t.ok(count('SessionEnded') > 50, `${count('SessionEnded')} sessions ended`)

@@ -12,10 +12,17 @@ import { feedback, HOST, inFeedback, inReading, MINUTE, OBSERVER, PATIENT, T0, t
 
 const replay = (events: SessionEvent[]) => events.reduce<SessionState | null>(evolve, null)
 
-/** Two full rounds with a role change, a timer expiry and a completion: every event type but TopicAdded/TopicSelectionNeeded. */
+/**
+ * Two full rounds with a role change, the second round waiting for the observer to come back, a timer expiry and
+ * a completion: every event type but TopicAdded/TopicSelectionNeeded.
+ */
 function twoRounds() {
-  return inFeedback(topicConfig('Cardiology'))
-    .run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  const session = inFeedback(topicConfig('Cardiology')).run(feedback(), OBSERVER)
+  session.away.add(OBSERVER.userId)
+  session.run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  session.away.delete(OBSERVER.userId)
+  return session
+    .run({ type: 'Start', onceEveryoneIn: true }, HOST)
     .after(2 * MINUTE)
     .run({ type: 'ExpireTimer', phase: 'READING', startTimestamp: T0 }, HOST)
     .run({ type: 'SkipPhase' }, PATIENT)
@@ -53,7 +60,7 @@ t.test('the machine driven by the stored events is always in the folded state\'s
     t.equal(snapshot.value, stateOfPhase(state), `after ${event.type} (version ${state.version})`)
     if (visited.at(-1) !== snapshot.value) visited.push(snapshot.value as string)
   }
-  t.same(visited, ['waiting', 'reading', 'consultation', 'feedback', 'reading', 'consultation', 'feedback', 'completed'])
+  t.same(visited, ['waiting', 'reading', 'consultation', 'feedback', 'waiting', 'reading', 'consultation', 'feedback', 'completed'])
 })
 
 t.test('replay never re-draws: the chosen case is in the log', async (t) => {

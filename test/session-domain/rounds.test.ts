@@ -19,11 +19,11 @@ const reading = (round: number, caseId: number) => [
 const types = (session: Session, ...args: Parameters<Session['when']>) => session.when(...args).map((e) => e.type)
 
 t.test('patient "Submit & Role Change": seats swap and the next case opens round 2', async (t) => {
-  const session = inFeedback()
+  const session = inFeedback().run(feedback(), OBSERVER)
   const events = session.when(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
   t.same(events.slice(1), [{ type: 'RolesSwapped', newDoctorUserId: 2, newPatientUserId: 1, at: T0 }, ...reading(2, 12)])
   session.events.push(...events)
-  t.same(session.state.participants.map((p) => [p.userId, p.role, p.hasGivenFeedback]), [[1, 'PATIENT', false], [2, 'DOCTOR', false], [3, 'OBSERVER', false]])
+  t.same(session.state.participants.map((p) => [p.userId, p.role, p.hasGivenFeedback, p.nextRoundRequest]), [[1, 'PATIENT', false, null], [2, 'DOCTOR', false, null], [3, 'OBSERVER', false, null]])
   t.match(session.state, { currentRound: 2, caseId: 12, phase: 'READING' })
 
   session.run({ type: 'SkipPhase' }, PATIENT).run({ type: 'SkipPhase' }, PATIENT)
@@ -31,20 +31,26 @@ t.test('patient "Submit & Role Change": seats swap and the next case opens round
 })
 
 t.test('patient "Submit & New Case": no swap, round 2', async (t) => {
-  t.same(inFeedback().when(feedback({ requestNewCase: true }), PATIENT).slice(1), reading(2, 12))
+  t.same(inFeedback().run(feedback(), OBSERVER).when(feedback({ requestNewCase: true }), PATIENT).slice(1), reading(2, 12))
 })
 
-t.test('a new case after feedback stays in the category, with no topic dialog when it has run out', async (t) => {
+t.test('when the session\'s topics have run out after feedback, the doctor is asked for another while the round waits', async (t) => {
   const session = inFeedback()
-  session.run(feedback({ requestNewCase: true }), PATIENT).run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
+  session.run(feedback(), OBSERVER).run(feedback({ requestNewCase: true }), PATIENT).run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
   t.equal(session.state.caseId, 12)
-  t.same(types(session, feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT), ['FeedbackSubmitted'], 'Cardiology is done: just the feedback')
+  session.run(feedback(), OBSERVER)
+  t.same(types(session, feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT), ['FeedbackSubmitted', 'RolesSwapped', 'PhaseStarted', 'TopicSelectionNeeded'], 'Cardiology is done')
+  session.run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  t.match(session.state, { phase: 'WAITING', status: 'IN_PROGRESS', topicChoicePending: true, currentRound: 2 })
+  t.same(session.events.at(-1), { type: 'TopicSelectionNeeded', completedTopic: 'Cardiology', availableTopics: ['Respiratory', 'Neurology'], at: T0 })
+  t.throws(() => session.when({ type: 'Start' }, PATIENT), { message: 'Choose the next topic first: the last one has no case left' }, 'no start on the scored case')
+  t.same(session.when({ type: 'SelectNewTopic', topic: 'Neurology' }, PATIENT), [{ type: 'TopicAdded', topic: 'Neurology', at: T0 }, ...reading(3, 31)], 'the new doctor picks: round 3 opens, everyone being in the room')
 })
 
 t.test('a Random session draws the next case from any category', async (t) => {
-  const session = inFeedback(topicConfig('Random')).run(feedback({ requestNewCase: true }), PATIENT)
+  const session = inFeedback(topicConfig('Random')).run(feedback(), OBSERVER).run(feedback({ requestNewCase: true }), PATIENT)
   t.same(session.state.usedCaseIds, [11, 12])
-  session.run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST).run(feedback({ requestNewCase: true }), PATIENT)
+  session.run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST).run(feedback(), OBSERVER).run(feedback({ requestNewCase: true }), PATIENT)
   t.same(session.state.usedCaseIds, [11, 12, 21], 'Cardiology done, Random moves on rather than repeating')
 })
 

@@ -21,6 +21,7 @@ t.test('"Submit & Rotate Seats" over three rounds gives each of three people eve
   for (const [index, askerRole] of askers.entries()) {
     const round = index + 1
     const asker = holder(session, askerRole)
+    session.run(feedback(), holder(session, askerRole === 'PATIENT' ? 'OBSERVER' : 'PATIENT'))
     const events = session.when(rotate, asker)
     t.same(events.map((e) => e.type), ['FeedbackSubmitted', 'SeatsRotated', 'CaseAssigned', 'PhaseStarted'], `round ${round}: rotated, and the next case opens`)
     const before = seats(session.state)
@@ -40,14 +41,14 @@ t.test('"Submit & Rotate Seats" over three rounds gives each of three people eve
 })
 
 t.test('the rotation event names each new seat, and the feedback still goes to the doctor who was scored', async (t) => {
-  const events = inFeedback().when(rotate, OBSERVER)
+  const events = inFeedback().run(feedback(), PATIENT).when(rotate, OBSERVER)
   t.match(events[0], { type: 'FeedbackSubmitted', fromUserId: 3, fromRole: 'OBSERVER', toUserId: 1, round: 1 })
   t.same(events[1], { type: 'SeatsRotated', newDoctorUserId: 2, newPatientUserId: 3, newObserverUserId: 1, at: T0 })
 })
 
 t.test('requestNewCase stays the patient\'s: an observer asks for rotation without it', async (t) => {
   refused(t, inFeedback(), feedback({ requestSeatRotation: true, requestNewCase: true }), OBSERVER, 403, 'Observers cannot request a new case')
-  t.same(inFeedback().when(feedback({ requestSeatRotation: true, requestNewCase: true }), PATIENT)[1].type, 'SeatsRotated', 'the patient may send both')
+  t.same(inFeedback().run(feedback(), OBSERVER).when(feedback({ requestSeatRotation: true, requestNewCase: true }), PATIENT)[1].type, 'SeatsRotated', 'the patient may send both')
 })
 
 t.test('bad combinations are refused with a message that says why', async (t) => {
@@ -67,18 +68,18 @@ t.test('bad combinations are refused with a message that says why', async (t) =>
   t.same(left.when(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)[1].type, 'RolesSwapped', 'the spec\'s swap is unchanged for two')
 })
 
-t.test('no case left in the topic or the doctor has finished: just the feedback, the seats stay', async (t) => {
-  const ranOut = inFeedback(topicConfig('Neurology'))
-  t.same(ranOut.when(rotate, PATIENT).map((e) => e.type), ['FeedbackSubmitted'])
+t.test('no case left in the topic: the seats rotate and the new doctor picks a topic; the doctor has finished: the seats stay', async (t) => {
+  const ranOut = inFeedback(topicConfig('Neurology')).run(feedback(), OBSERVER)
+  t.same(ranOut.when(rotate, PATIENT).map((e) => e.type), ['FeedbackSubmitted', 'SeatsRotated', 'PhaseStarted', 'TopicSelectionNeeded'])
   const finished = inFeedback().run({ type: 'Complete' }, HOST)
   t.same(finished.when(rotate, OBSERVER).map((e) => e.type), ['FeedbackSubmitted'])
 })
 
 t.test('a log with a rotation replays to the same seats; the swap of old logs replays as before', async (t) => {
-  const rotated = inFeedback().run(rotate, PATIENT)
+  const rotated = inFeedback().run(feedback(), OBSERVER).run(rotate, PATIENT)
   const replayed = rotated.events.reduce<SessionState | null>(evolve, null)!
   t.same(seats(replayed), { 1: 'OBSERVER', 2: 'DOCTOR', 3: 'PATIENT' })
-  const swapped = inFeedback().run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
+  const swapped = inFeedback().run(feedback(), OBSERVER).run(feedback({ requestNewCase: true, requestRoleChange: true }), PATIENT)
   t.notOk(swapped.events.some((e: SessionEvent) => e.type === 'SeatsRotated'))
   t.same(seats(swapped.state), { 1: 'PATIENT', 2: 'DOCTOR', 3: 'OBSERVER' })
 })

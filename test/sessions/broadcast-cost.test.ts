@@ -64,7 +64,7 @@ t.test(`a presence change costs one statement once the code is known (${database
 t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId) // the command decides on the cached state, as the server's does
   const actor = (user: User, name: string) => ({ userId: user.id, name, isAdmin: false })
@@ -91,7 +91,7 @@ t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKi
 t.test(`a batch whose case is at hand is sent in the turn that publishes it (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId)
   const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }
@@ -127,7 +127,7 @@ t.test(`a batch whose case is at hand still waits behind one of its session that
   }
   const room = await readyRoom(app)
   const { bus, loader, sent } = broadcasting(t, room.doctor.id, new HeldCaseViews(db))
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache() })
+  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId)
   const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }
