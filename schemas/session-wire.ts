@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { RoleCaseView } from './case-views.ts'
-import type { CriterionScore, Phase, SessionRole, SessionStatus, SessionType, TimingType } from './session/types.ts'
+import type { CriterionScore, NextRoundRequest, Phase, SessionRole, SessionStatus, SessionType, TimingType } from './session/types.ts'
 import type { DomainScore } from './session/station-result.ts'
 import type { FeedbackArea, GlobalJudgement } from './marking.ts'
 
@@ -35,6 +35,8 @@ export const ParticipantViewSchema = v.object({
   hasGivenFeedback: v.boolean(),
   /** Arrived during this case's feedback phase: nothing to score until the next case (not in the reference). */
   joinedAfterConsultation: v.boolean(),
+  /** What their feedback on this case asked for next (issue 29); null before it, or when it asked for nothing. */
+  nextRoundRequest: v.nullable(v.picklist(['NEW_CASE', 'ROLE_CHANGE', 'SEAT_ROTATION'] as const satisfies readonly NextRoundRequest[])),
 })
 export type ParticipantView = v.InferOutput<typeof ParticipantViewSchema>
 

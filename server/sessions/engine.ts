@@ -11,6 +11,7 @@ import { clusterPresence, DEFAULT_PRESENCE_TIMING, type PresenceTiming } from '.
 import { readCommittedBatches } from './commit-reader.ts'
 import { leaveWhenOfflineTooLong } from './offline-leaver.ts'
 import { postgresBus } from './pg-bus.ts'
+import { startRoundsWhenEveryoneIsIn } from './round-gatherer.ts'
 import { sessionVersions } from './queries.ts'
 import { CaseViewCache } from './case-view-cache.ts'
 import { SessionLoader } from './session-loader.ts'
@@ -47,8 +48,8 @@ const DEFAULT_OFFLINE_LIMIT_MS = 10 * 60 * 1000
 
 /**
  * Wires the session engine into the app: the bus (LISTEN/NOTIFY on Postgres, in-process on PGlite), the
- * command runner, the broadcaster to the live channel, the phase timers (re-armed when the app is ready) and
- * the offline rule; everything stops when the app closes. Answers the engine the session routes run on.
+ * command runner, the broadcaster to the live channel, the phase timers (re-armed when the app is ready), the
+ * offline rule and the start of a waiting round once everyone is in; everything stops when the app closes. Answers the engine the session routes run on.
  */
 export async function createSessionEngine(app: FastifyInstance, options: SessionEngineOptions): Promise<SessionEngine> {
   const { database } = options
@@ -85,11 +86,13 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     log,
   })
 
+  const stopRoundStarts = startRoundsWhenEveryoneIsIn({ live, runner, loader, log })
+
   app.addHook('onReady', () => live.start())
   app.addHook('onReady', () => timers.rearmAll())
   app.addHook('onClose', async () => {
     // Nothing started by a timer or a live event may still be using the database when it closes.
-    await Promise.all([timers.close(), stopOfflineRule(), stopBroadcasting()])
+    await Promise.all([timers.close(), stopOfflineRule(), stopRoundStarts(), stopBroadcasting()])
     await live.close()
     stopSharingSignals()
     stopHearingSignals()

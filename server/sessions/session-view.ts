@@ -37,6 +37,7 @@ export function participantViews(state: SessionState, isOnline: IsOnline): Parti
       hasCompleted: p.hasCompleted,
       hasGivenFeedback: p.hasGivenFeedback,
       joinedAfterConsultation: p.joinedAfterConsultation,
+      nextRoundRequest: p.nextRoundRequest,
     }))
 }
 

@@ -7,7 +7,7 @@ export const OBSERVER_ID = 3
 export const T0 = 1_800_000_000_000
 
 export function participant(userId: number, role: ParticipantView['role'], extra: Partial<ParticipantView> = {}): ParticipantView {
-  return { id: String(userId), userId, name: `User ${userId}`, role, isOnline: true, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false, ...extra }
+  return { id: String(userId), userId, name: `User ${userId}`, role, isOnline: true, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false, nextRoundRequest: null, ...extra }
 }
 
 export const EVERYONE = [participant(DOCTOR_ID, 'doctor'), participant(PATIENT_ID, 'patient'), participant(OBSERVER_ID, 'observer')]

@@ -3,10 +3,10 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, slotId } from '../../web/session/room/feedback-form.ts'
 import { NO_MARKING } from '../../web/session/room/marking-form.ts'
 import { areasRequired, OBSERVER_JUDGEMENT_REQUIRED } from '../../schemas/session/marking-rules.ts'
-import { FORM_RESET_DELAY_MS, roomMachine } from '../../web/session/room/room-machine.ts'
+import { roomMachine } from '../../web/session/room/room-machine.ts'
 import type { FeedbackSubmission } from '../../web/session/room/submit-choices.ts'
 import { draftCase } from '../../web/session/room/room-state.ts'
-import type { LiveMessage, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
+import type { LiveMessage } from '../../schemas/session-wire.ts'
 import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange, sessionUpdate } from './fixtures.ts'
 
 const FULL_SCORES: Array<[string, number]> = [
@@ -15,26 +15,23 @@ const FULL_SCORES: Array<[string, number]> = [
   [slotId('c2', 's2'), 4],
 ]
 
-/** A room for `userId`, with a recorder of what it sent and an observer status the test chooses. */
-function room(userId = PATIENT_ID, observer: ObserverFeedbackStatus = { hasObserver: true, observerHasGivenFeedback: true, observerCount: 1 }) {
+/** A room for `userId`, with a recorder of what it sent. */
+function room(userId = PATIENT_ID) {
   const sent: FeedbackSubmission[] = []
   const clock = new SimulatedClock()
   let failNext: string | null = null
-  let nextCaseLeft = true
   const machine = roomMachine.provide({
     actors: {
       submitFeedback: fromPromise<unknown, FeedbackSubmission>(async ({ input }) => {
         if (failNext) throw new Error(failNext)
         sent.push(input)
-        return (input.requestNewCase || input.requestSeatRotation) && nextCaseLeft ? { newCaseStarted: true } : {}
+        return {}
       }),
-      observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => observer),
     },
   })
   const actor = createActor(machine, { input: { userId }, clock }).start()
   const failWith = (message: string) => (failNext = message)
-  const runOutOfCases = () => (nextCaseLeft = false)
-  return { actor, sent, clock, failWith, runOutOfCases, context: () => actor.getSnapshot().context }
+  return { actor, sent, clock, failWith, context: () => actor.getSnapshot().context }
 }
 
 function scoreAll(actor: ReturnType<typeof room>['actor']) {
@@ -128,74 +125,28 @@ t.test('a failed submit returns to the form with the reason', async (t) => {
   t.equal(context().draft.scores[slotId('c1')], 3, 'the scores are kept')
 })
 
-t.test('the patient is asked about an observer who has not scored yet', async (t) => {
-  const pending = { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 }
-  const { actor, sent, context } = room(PATIENT_ID, pending)
-  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
-  scoreAll(actor)
-  actor.send({ type: 'SUBMIT', choice: 'roleChange' })
-  await waitFor(actor, (s) => s.matches({ room: 'confirmingObserver' }))
-  actor.send({ type: 'WAIT' })
-  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
-  t.equal(context().choice, null, 'waiting clears the pending action')
-
-  actor.send({ type: 'SUBMIT', choice: 'roleChange' })
-  await waitFor(actor, (s) => s.matches({ room: 'confirmingObserver' }))
-  actor.send({ type: 'CONTINUE' })
-  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
-  t.equal(sent[0].requestNewCase, true)
-  t.equal(sent[0].requestRoleChange, true)
-})
-
-t.test('an observer rotating the seats is asked about a patient still scoring, from the room\'s own list', async (t) => {
-  const { actor, sent } = room(OBSERVER_ID, { hasObserver: true, observerHasGivenFeedback: false, observerCount: 1 })
+t.test('asking for the next case while the other scorer is still scoring submits at once, with no question', async (t) => {
+  const { actor, sent } = room(OBSERVER_ID)
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK', userRole: 'OBSERVER' }), serverNow: T0 })
   scoreAll(actor)
   actor.send({ type: 'MARKING', marking: { globalJudgement: 'SATISFACTORY', feedbackAreas: [] } })
   actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
-  t.ok(actor.getSnapshot().matches({ room: 'confirmingPatient' }), 'the patient has not scored')
-  actor.send({ type: 'WAIT' })
-  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
-  const patientDone = EVERYONE.map((p) => (p.userId === PATIENT_ID ? { ...p, hasGivenFeedback: true } : p))
-  actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: patientDone } })
-  actor.send({ type: 'SUBMIT', choice: 'rotateSeats' })
   await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
   t.same([sent[0].requestNewCase, sent[0].requestSeatRotation, 'requestRoleChange' in sent[0]], [false, true, false])
-  t.equal(actor.getSnapshot().context.noNextCase, false, 'the next case started')
 })
 
-t.test('without a pending observer the patient goes straight on; close never asks', async (t) => {
-  const { actor, sent } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
-  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
-  scoreAll(actor)
-  actor.send({ type: 'SUBMIT', choice: 'newCase' })
-  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
-  t.same([sent[0].requestNewCase, 'requestRoleChange' in sent[0]], [true, false])
-})
-
-t.test('after a new-case submit the form resets after 0.5 s', async (t) => {
-  const { actor, clock, context } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
-  actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
-  scoreAll(actor)
-  actor.send({ type: 'SUBMIT', choice: 'newCase' })
-  await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
-  clock.increment(FORM_RESET_DELAY_MS - 1)
-  t.ok(actor.getSnapshot().matches({ room: 'submitted' }))
-  clock.increment(1)
-  t.ok(actor.getSnapshot().matches({ room: 'editing' }))
-  t.same(context().draft.scores, {})
-})
-
-t.test('a new-case submit that started no case (the topic ran out) stays submitted and says so', async (t) => {
-  const { actor, clock, context, runOutOfCases } = room(PATIENT_ID, { hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })
-  runOutOfCases()
+t.test('after asking for the next case the form stays submitted until the next case comes, then starts afresh', async (t) => {
+  const { actor, clock, context } = room(PATIENT_ID)
   actor.send({ type: 'SNAPSHOT', details: details({ phase: 'FEEDBACK' }), serverNow: T0 })
   scoreAll(actor)
   actor.send({ type: 'SUBMIT', choice: 'roleChange' })
   await waitFor(actor, (s) => s.matches({ room: 'submitted' }))
-  t.equal(context().noNextCase, true)
-  clock.increment(FORM_RESET_DELAY_MS * 4)
-  t.ok(actor.getSnapshot().matches({ room: 'submitted' }), 'no empty form to fill in again')
+  t.equal(context().choice, 'roleChange')
+  clock.increment(60_000)
+  t.ok(actor.getSnapshot().matches({ room: 'submitted' }), 'no empty form to fill in again while the others score')
+  actor.send({ type: 'LIVE', message: sessionUpdate({ phase: 'WAITING', currentRound: 2, selectedCase: patientCase(11) }) })
+  t.ok(actor.getSnapshot().matches({ room: 'editing' }), 'the next round\'s case: a fresh form')
+  t.same(context().draft.scores, {})
 })
 
 t.test('the draft resets on a new case, a new round and a new reading phase, and survives everything else', async (t) => {
@@ -283,7 +234,6 @@ t.test('news of the next case that overtakes the submit answer neither cancels t
   const slowMachine = roomMachine.provide({
     actors: {
       submitFeedback: fromPromise<unknown, FeedbackSubmission>(() => new Promise((resolve) => (answer = () => resolve({})))),
-      observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => ({ hasObserver: false, observerHasGivenFeedback: true, observerCount: 0 })),
     },
   })
   for (const [choice, settled] of [['close', 'closed'], ['newCase', 'editing']] as const) {

@@ -1,7 +1,7 @@
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from '../../schemas/session/config-rules.ts'
 import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import type { FeedbackSubmission } from '../session/room/submit-choices.ts'
-import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, ObserverFeedbackStatus, SessionDetails } from '../../schemas/session-wire.ts'
+import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, SessionDetails } from '../../schemas/session-wire.ts'
 import { api, type RequestOptions } from './client.ts'
 
 /** The session calls of SPEC section 7, typed by schemas/session-wire.ts. */
@@ -52,7 +52,6 @@ export const sessionsApi = {
   end: (code: string) => api.post<unknown>(path(code, '/end')),
   complete: (code: string) => api.post<unknown>(path(code, '/complete')),
   leave: (code: string) => api.post<unknown>(path(code, '/leave')),
-  observerFeedbackStatus: (code: string) => api.get<ObserverFeedbackStatus>(path(code, '/observer-feedback-status')),
   active: (signal?: AbortSignal) => api.get<ActiveSessionItem[]>('/sessions/user/active', { signal }),
   submitFeedback: (body: FeedbackSubmission) => api.post<unknown>('/feedback/submit', body),
   feedbackReceived: () => api.get<FeedbackReceivedItem[]>('/feedback/received'),

@@ -100,7 +100,7 @@ export default function SessionRoom() {
       )}
       <Body ref={body}>
         {session.phase === 'WAITING' && (
-          <WaitingPhase code={session.code} participants={session.participants} canStart={mayStart(session)} starting={actions.pending === 'start'} onStart={actions.start} />
+          <WaitingPhase session={session} userId={user?.id ?? 0} canStart={mayStart({ ...session, isDoctor })} starting={actions.pending === 'start'} onStart={actions.start} />
         )}
         {session.phase === 'READING' && (
           <ReadingPhase
@@ -120,7 +120,7 @@ export default function SessionRoom() {
             feedbackForm={feedbackForm}
           />
         )}
-        {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} feedbackForm={feedbackForm} />}
+        {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} userId={user?.id ?? 0} feedbackForm={feedbackForm} />}
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
       <RoomDebriefLinks code={session.code} round={session.currentRound} phase={session.phase} />

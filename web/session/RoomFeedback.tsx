@@ -5,7 +5,6 @@ import type { RoomEvent, RoomSnapshot } from './room/room-machine.ts'
 import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
 import { LEAVE_DELAY_MS } from './useRoomActions.ts'
-import { ScorerPendingDialog } from './dialogs/ConfirmDialogs.tsx'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
 import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
 
@@ -28,14 +27,10 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
 
   const { role } = session
   if (!role || !givesFeedback(role)) return null
-  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) {
-    const doctorFinished = session.participants.some((p) => p.role === 'doctor' && p.hasCompleted)
-    return <FeedbackSubmitted noNextCase={snapshot.context.noNextCase ? (doctorFinished ? 'doctorFinished' : 'noCaseLeft') : null} />
-  }
+  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted session={session} userId={snapshot.context.userId} />
   if (me?.joinedAfterConsultation) return <JoinedAfterConsultation />
   return (
-    <>
-      <FeedbackForm
+    <FeedbackForm
         criteria={criteriaOf(session.selectedCase)}
         draft={draft}
         formError={formError}
@@ -48,12 +43,5 @@ export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot
         marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}
         onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
       />
-      <ScorerPendingDialog
-        scorer={snapshot.matches({ room: 'confirmingPatient' }) ? 'patient' : 'observer'}
-        open={snapshot.matches({ room: 'confirmingObserver' }) || snapshot.matches({ room: 'confirmingPatient' })}
-        onWait={() => send({ type: 'WAIT' })}
-        onContinue={() => send({ type: 'CONTINUE' })}
-      />
-    </>
   )
 }

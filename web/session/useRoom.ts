@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { roomMachine } from './room/room-machine.ts'
 import type { FeedbackSubmission } from './room/submit-choices.ts'
-import type { LiveMessage, ObserverFeedbackStatus } from '../../schemas/session-wire.ts'
+import type { LiveMessage } from '../../schemas/session-wire.ts'
 import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
@@ -30,7 +30,6 @@ const browserRoomMachine = roomMachine.provide({
         throw new Error(errorMessage(failure, FEEDBACK_FAILED))
       }
     }),
-    observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(({ input }) => sessionsApi.observerFeedbackStatus(input.sessionCode)),
   },
 })
 

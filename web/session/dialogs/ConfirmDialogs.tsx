@@ -64,24 +64,20 @@ export function ExitDialog({ open, inFeedback, isDoctor, busy, onConfirm, onCanc
   )
 }
 
-/**
- * Someone asked for the next case while the other giver is still scoring: the patient about the observer (SPEC
- * section 2, feedback panel), or an observer rotating the seats about the patient.
- */
-export function ScorerPendingDialog({ scorer, open, onWait, onContinue }: { scorer: 'patient' | 'observer'; open: boolean; onWait: () => void; onContinue: () => void }) {
-  const title = scorer === 'patient' ? 'Patient Feedback Pending' : 'Observer Feedback Pending'
-  return (
-    <ChoiceDialog open={open} title={title} cancelLabel="Wait" onCancel={onWait} confirmLabel="Continue Anyway" onConfirm={onContinue}>
-      <p>The {scorer} has not submitted their feedback yet. If you continue now, the next case starts and their feedback for this one is lost.</p>
-    </ChoiceDialog>
-  )
-}
-
 /** One tap on a phone must not end the station for everyone: the doctor confirms ending the consultation early. */
 export function EndConsultationDialog({ open, onConfirm, onCancel }: { open: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <ChoiceDialog open={open} title="End Consultation" cancelLabel="Keep going" onCancel={onCancel} confirmLabel="End Consultation" onConfirm={onConfirm}>
       <p>End the consultation for everyone now? The patient and observer move on to scoring it.</p>
+    </ChoiceDialog>
+  )
+}
+
+/** The next round waits for someone not in the room: its doctor may start it, knowing whom the clock leaves behind. */
+export function StartWithoutDialog({ missing, open, onConfirm, onCancel }: { missing: string; open: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ChoiceDialog open={open} title="Start without everyone?" cancelLabel="Keep waiting" onCancel={onCancel} confirmLabel="Start now" onConfirm={onConfirm}>
+      <p>{missing} not in the room. The reading time starts for everyone now, and runs without them until they come back.</p>
     </ChoiceDialog>
   )
 }

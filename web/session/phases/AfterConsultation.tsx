@@ -5,43 +5,53 @@ import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { PhaseHeading } from '../PhaseHeading.tsx'
 import { roleLabel } from '../RoleBadge.tsx'
+import { listText, nextRoundText, personText, stillScoringIn } from '../room/round-wait.ts'
 import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
 
-/** Feedback: the doctor waits for the scores; the patient and observer give them. */
-export function FeedbackPhase({ session, feedbackForm }: { session: RoomSession; feedbackForm: ReactNode }) {
+/** Feedback: the doctor waits for the scores, and is told whom for and what comes next; the others give them. */
+export function FeedbackPhase({ session, userId, feedbackForm }: { session: RoomSession; userId: number; feedbackForm: ReactNode }) {
   if (session.role !== 'doctor') return <>{feedbackForm}</>
   const givers = session.participants.filter((p) => p.role !== 'doctor' && !p.joinedAfterConsultation)
+  const scoring = stillScoringIn(session.participants)
   return (
     <section aria-labelledby="feedback-wait-heading">
-      <PhaseHeading id="feedback-wait-heading">Consultation Complete - waiting for feedback from Patient and Observer</PhaseHeading>
+      <PhaseHeading id="feedback-wait-heading">
+        {scoring.length > 0 ? 'Consultation Complete - waiting for feedback from Patient and Observer' : 'Consultation Complete - feedback is in'}
+      </PhaseHeading>
       <List aria-label="Feedback so far">
         {givers.map((p) => (
           <li key={p.id}>
-            {p.name} ({roleLabel(p.role)}): {p.hasGivenFeedback ? <Done>feedback given</Done> : 'still scoring'}
+            {p.name} ({roleLabel(p.role)}): {p.hasGivenFeedback ? <Done>feedback given</Done> : p.hasCompleted ? 'closed without scoring' : 'still scoring'}
           </li>
         ))}
       </List>
-      <p>Your feedback appears on your dashboard once this round is over. Use Exit to complete the session.</p>
+      <RoundOutlook session={session} userId={userId} />
+      <p>Your feedback appears on your dashboard once this round is over.</p>
       {!session.participants.find((p) => p.role === 'doctor')?.joinedAfterConsultation && <SelfAssessment code={session.code} />}
     </section>
   )
 }
 
-const NO_NEXT_CASE = {
-  noCaseLeft: 'No case is left in this topic, so no new case was started.',
-  doctorFinished: 'The doctor has completed the session, so no new case was started.',
+/** What happens next, and when: said the same way to the doctor and to each scorer who has submitted. */
+function RoundOutlook({ session, userId }: { session: RoomSession; userId: number }) {
+  const scoring = stillScoringIn(session.participants).filter((p) => p.userId !== userId)
+  const next = nextRoundText(session.participants, userId)
+  const doctorFinished = session.participants.some((p) => p.role === 'doctor' && p.hasCompleted)
+  if (doctorFinished) return <p role="status">The doctor has completed the session, so no further case starts. Use Exit to complete the session.</p>
+  if (scoring.length > 0) {
+    const waiting = `Waiting for ${listText(scoring.map((p) => personText(p, userId)))} to submit`
+    return <p role="status">{next ? `${waiting}; then ${next}` : `${waiting}.`}</p>
+  }
+  return <p role="status">{next ? `Everyone has scored: ${next}` : 'Everyone has scored and nobody asked for another case. Use Exit to complete the session.'}</p>
 }
 
-/**
- * What a patient or observer sees once their feedback is in. `noNextCase`: the patient asked for the next case
- * and none was started, and why.
- */
-export function FeedbackSubmitted({ noNextCase = null }: { noNextCase?: keyof typeof NO_NEXT_CASE | null }) {
+/** What a patient or observer sees once their feedback is in: whom the round waits for, and what comes next. */
+export function FeedbackSubmitted({ session, userId }: { session: RoomSession; userId: number }) {
   return (
-    <Submitted role="status">
+    <Submitted>
       <PhaseHeading>Feedback Submitted</PhaseHeading>
       <p>Thank you. The doctor can read it on their dashboard.</p>
-      {noNextCase && <p>{NO_NEXT_CASE[noNextCase]} Use Exit to complete the session.</p>}
+      <RoundOutlook session={session} userId={userId} />
     </Submitted>
   )
 }

@@ -1,18 +1,19 @@
 /**
  * The session room in the browser as an XState machine: loading -> room -> ended (or failed). It is fed the
  * GET /sessions/{code} snapshot and the live messages, and keeps the feedback form whose rules (reset, whole
- * steps, completeness, one submission at a time, the pending-observer question) are SPEC sections 4 and 5.
+ * steps, completeness, one submission at a time) are SPEC sections 4 and 5. The spec's pending-observer question
+ * is gone (issue 29): the server waits for every scorer before the next case, so submitting loses no one's marks.
  * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
 import type { StationMarking } from '../../../schemas/session/types.ts'
-import { upperRole, type LiveMessage, type ObserverFeedbackStatus, type SessionDetails } from '../../../schemas/session-wire.ts'
+import { upperRole, type LiveMessage, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 import { noticeAfter, type RoomNotice } from './room-notice.ts'
-import { asksForNextCase, choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
+import { choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
 
 export interface RoomContext {
   userId: number
@@ -26,8 +27,6 @@ export interface RoomContext {
   draftFor: string
   formError: string | null
   choice: SubmitChoice | null
-  /** The patient asked for the next case, but the server had none to start (the topic ran out). */
-  noNextCase: boolean
   /** Someone left, or my role changed: shown until the room moves on from its phase, dismissed or replaced (room-notice.ts). */
   notice: RoomNotice | null
   /** Submits of this form refused for empty slots: the form marks them, and each refusal takes the user there. */
@@ -47,12 +46,8 @@ export type RoomEvent =
   /** A draft the browser kept across a reload or a discarded tab, for the form of `forCase` (draftCase). */
   | { type: 'RESTORE_DRAFT'; forCase: string; saved: unknown }
   | { type: 'SUBMIT'; choice: SubmitChoice }
-  | { type: 'WAIT' }
-  | { type: 'CONTINUE' }
   | { type: 'DISMISS_NOTICE' }
 
-/** The new-case submit keeps the "Feedback Submitted" notice this long before the form resets (SPEC section 9). */
-export const FORM_RESET_DELAY_MS = 500
 
 function submission(context: RoomContext): FeedbackSubmission {
   const session = context.session!
@@ -72,24 +67,12 @@ function markingProblem(context: RoomContext): string | null {
   return role ? markingRefusal(upperRole(role), context.draft.marking) : null
 }
 
-/** The submit answer's `newCaseStarted` (WIRE.md section 5): whether the patient's request opened the next case. */
-const startedNewCase = (answer: unknown) => typeof answer === 'object' && answer !== null && (answer as { newCaseStarted?: unknown }).newCaseStarted === true
-
 function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: number): RoomSession {
   return (buffer ?? []).reduce((current, message) => withLiveMessage(current, message, userId), session)
 }
 
 /** A new case, round or reading phase starts a fresh form (SPEC section 4). */
 const FRESH_FORM_ON_NEW_CASE = { guard: 'draftOutdated', target: '#editing', actions: 'freshDraft' } as const
-
-/** Asked whether to go on while the other giver is still scoring: waiting clears the choice. */
-const CONFIRMING_NEXT_CASE = {
-  always: FRESH_FORM_ON_NEW_CASE,
-  on: {
-    WAIT: { target: 'editing', actions: 'clearChoice' },
-    CONTINUE: 'submitting',
-  },
-} as const
 
 export const roomMachine = setup({
   types: {
@@ -102,9 +85,6 @@ export const roomMachine = setup({
     submitFeedback: fromPromise<unknown, FeedbackSubmission>(async () => {
       throw new Error('submitFeedback is provided by the web client')
     }),
-    observerStatus: fromPromise<ObserverFeedbackStatus, { sessionCode: string }>(async () => {
-      throw new Error('observerStatus is provided by the web client')
-    }),
   },
   guards: {
     isSessionEnded: ({ event }) => event.type === 'LIVE' && event.message.type === 'SESSION_ENDED',
@@ -116,15 +96,6 @@ export const roomMachine = setup({
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
     markingIncomplete: ({ context }) => markingProblem(context) !== null,
-    // The patient asks the server about the observer (SPEC section 2); an observer reads the patient in the room.
-    patientAsksForNextCase: ({ context, event }) => event.type === 'SUBMIT' && context.session?.role === 'patient' && asksForNextCase(event.choice),
-    patientStillScoring: ({ context, event }) => {
-      if (event.type !== 'SUBMIT' || context.session?.role !== 'observer' || !asksForNextCase(event.choice)) return false
-      const patient = context.session.participants.find((p) => p.role === 'patient')
-      return patient !== undefined && !patient.hasGivenFeedback && !patient.joinedAfterConsultation
-    },
-    observerStillScoring: (_, status: ObserverFeedbackStatus) => status.hasObserver && !status.observerHasGivenFeedback,
-    choseNextCase: ({ context }) => asksForNextCase(context.choice) && !context.noNextCase,
     choseClose: ({ context }) => context.choice === 'close',
     // Only into the untouched form it was kept for: a late restore never overwrites what was typed since.
     draftRestorable: ({ context, event }) =>
@@ -149,8 +120,7 @@ export const roomMachine = setup({
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
     startBuffering: assign({ buffer: () => [] }),
     end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
-    clearChoice: assign({ choice: null }),
-    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, noNextCase: false, refusals: 0 })),
+    freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, refusals: 0 })),
   },
 }).createMachine({
   id: 'room',
@@ -164,7 +134,6 @@ export const roomMachine = setup({
     draftFor: '',
     formError: null,
     choice: null,
-    noNextCase: false,
     notice: null,
     refusals: 0,
   }),
@@ -215,44 +184,22 @@ export const roomMachine = setup({
               { guard: 'mayNotSubmit' },
               { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
               { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
-              { guard: 'patientAsksForNextCase', target: 'checkingObserver', actions: assign({ choice: ({ event }) => event.choice }) },
-              { guard: 'patientStillScoring', target: 'confirmingPatient', actions: assign({ choice: ({ event }) => event.choice }) },
               { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
             ],
           },
         },
-        checkingObserver: {
-          always: FRESH_FORM_ON_NEW_CASE,
-          invoke: {
-            src: 'observerStatus',
-            input: ({ context }) => ({ sessionCode: context.session!.code }),
-            onDone: [{ guard: { type: 'observerStillScoring', params: ({ event }) => event.output }, target: 'confirmingObserver' }, { target: 'submitting' }],
-            // SPEC section 7: when the status cannot be read, assume there is no observer to wait for.
-            onError: 'submitting',
-          },
-        },
-        confirmingObserver: CONFIRMING_NEXT_CASE,
-        confirmingPatient: CONFIRMING_NEXT_CASE,
         // No reset here: the server's news of the next case can overtake the answer to this very submit.
         submitting: {
           entry: assign({ formError: null }),
           invoke: {
             src: 'submitFeedback',
             input: ({ context }) => submission(context),
-            onDone: [
-              { guard: 'choseClose', target: 'closed' },
-              {
-                target: 'submitted',
-                actions: assign({ noNextCase: ({ context, event }) => asksForNextCase(context.choice) && !startedNewCase(event.output) }),
-              },
-            ],
+            onDone: [{ guard: 'choseClose', target: 'closed' }, { target: 'submitted' }],
             onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
           },
         },
-        submitted: {
-          always: FRESH_FORM_ON_NEW_CASE,
-          after: { [FORM_RESET_DELAY_MS]: { guard: 'choseNextCase', target: 'editing', actions: 'freshDraft' } },
-        },
+        // Until the next case comes (the others may still be scoring): then a fresh form.
+        submitted: { always: FRESH_FORM_ON_NEW_CASE },
         /** Submitted with "close": the page leaves for the dashboard, whatever the room does next. */
         closed: {},
       },

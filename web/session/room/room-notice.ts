@@ -25,8 +25,8 @@ export interface RoomNotice {
 /**
  * The notice after a change of the room (a snapshot, a live message, or the doctor's own end of the
  * consultation): the news the change brings, else the current notice until the room moves on from its phase.
- * The swap arrives while the old case's feedback phase is still on screen and is about the seats of the next
- * case, so a role notice raised then lasts through that case's reading phase.
+ * The swap arrives while the old case's feedback phase is still on screen, or as the next round waits for its
+ * seats, and is about the seats of the next case, so a role notice raised then lasts through its reading phase.
  */
 export function noticeAfter(current: RoomNotice | null, before: RoomSession | null, after: RoomSession, message: LiveMessage | null, userId: number): RoomNotice | null {
   if (message?.type === 'USER_LEFT' && message.userId !== userId) {
@@ -34,7 +34,7 @@ export function noticeAfter(current: RoomNotice | null, before: RoomSession | nu
   }
   if (before?.role && after.role && before.role !== after.role) {
     const text = `Roles have changed: you are now the ${ROLE_NAMES[after.role]}. ${seatingText(after.participants, userId)}.`
-    return { text, phase: after.phase === 'FEEDBACK' ? 'READING' : after.phase }
+    return { text, phase: after.phase === 'FEEDBACK' || after.phase === 'WAITING' ? 'READING' : after.phase }
   }
   const movedOn = current !== null && before?.phase === current.phase && after.phase !== current.phase
   return movedOn ? null : current
