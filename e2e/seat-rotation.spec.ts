@@ -16,6 +16,12 @@ async function marksOfRound(request: APIRequestContext, doctor: Player, code: st
   return items.filter((item) => item.sessionCode === code && item.roundNumber === round).map((item) => item.fromUserRole).sort()
 }
 
+async function isOnline(request: APIRequestContext, asker: Player, code: string, whom: Player) {
+  const response = await request.get(`/api/sessions/${code}`, { headers: { Authorization: `Bearer ${asker.token}` } })
+  const session = (await response.json()) as { participants: Array<{ name: string; isOnline: boolean }> }
+  return session.participants.find((p) => p.name === whom.account.name)?.isOnline
+}
+
 async function endConsultation(doctor: Player) {
   await doctor.page.getByRole('button', { name: 'Skip to Consultation' }).click()
   await doctor.page.getByRole('button', { name: 'End Consultation' }).click()
@@ -61,6 +67,8 @@ test('patient and observer both rotate, in either order: both marks are kept, an
   await expect(rotateButton(cam.page)).toHaveAccessibleDescription(preview)
   await rotateButton(cam.page).click()
   await ben.page.goto('/dashboard')
+  // A reload keeps one's place for a few seconds: Ben counts as gone once the room says so.
+  await expect.poll(() => isOnline(request, cam, code, ben), { timeout: 15_000 }).toBe(false)
   await scoreAll(ana.page, [3, 3, 3])
   await ana.page.getByRole('radio', { name: /^Good/ }).check()
   await rotateButton(ana.page).click()
