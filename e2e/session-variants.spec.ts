@@ -102,7 +102,7 @@ test('the Topic Completed dialog opens from the New Case answer even when its li
   await closeAll([doctor, patient])
 })
 
-test('the patient asking for the next case is warned while the observer is still scoring; the swap and a leaver are told', async ({ browser, request }) => {
+test('the patient asking for the next case while the observer scores waits for them, told whom for; the swap and a leaver are told', async ({ browser, request }) => {
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)
   const doctor = await newPlayer(browser, request, 'doctor')
@@ -119,18 +119,27 @@ test('the patient asking for the next case is warned while the observer is still
 
   await scoreAll(p, [3, 3, 3])
   await p.getByRole('button', { name: 'Submit & Role Change' }).click()
-  const dialog = p.getByRole('dialog', { name: 'Observer Feedback Pending' })
-  await expect(dialog).toBeVisible()
-  await screenshot(p, 'session-observer-pending')
-  await dialog.getByRole('button', { name: 'Wait' }).click()
-  await expect(dialog).toBeHidden()
-  await expect(p.getByRole('radio', { name: 'Data gathering: 3 of 4' })).toBeChecked()
+  await expect(p.getByRole('dialog')).toHaveCount(0)
+  const waiting = `Waiting for ${observer.account.name} (observer) to submit; then the patient and the doctor swap seats for the next case: you will be the doctor.`
+  await expect(p.getByRole('status').filter({ hasText: waiting })).toBeVisible()
+  await screenshot(p, 'session-waiting-for-observer')
 
-  await p.getByRole('button', { name: 'Submit & Role Change' }).click()
-  await dialog.getByRole('button', { name: 'Continue Anyway' }).click()
-  // The seats swap for the next case: the patient is now the doctor, reading a new case.
+  const o = observer.page
+  await o.goto(roomUrl(code))
+  await scoreAll(o, [2, 2, 2])
+  await o.getByRole('radio', { name: /^Satisfactory/ }).check()
+  await o.getByRole('button', { name: 'Submit Feedback & Close' }).click()
+  await expect(o).toHaveURL(/\/dashboard$/)
+  // The seats swap for the next case: the patient is now the doctor; the old doctor is not in the room, so the
+  // next round waits, and its new doctor starts it knowingly.
   await expect(p.getByText('You: Doctor')).toBeVisible({ timeout: 15_000 })
   await expect(p.getByRole('status').filter({ hasText: 'Roles have changed: you are now the Doctor.' })).toBeVisible()
+  await expectPhase(p, 'Waiting')
+  await expect(p.getByRole('status').filter({ hasText: `Waiting for ${doctor.account.name} (patient) and ${observer.account.name} (observer) to come back to the room` })).toBeVisible()
+  await p.getByRole('button', { name: 'Start without waiting' }).click()
+  const startDialog = p.getByRole('dialog', { name: 'Start without everyone?' })
+  await expect(startDialog).toContainText(`${doctor.account.name} (patient) and ${observer.account.name} (observer) are not in the room.`)
+  await startDialog.getByRole('button', { name: 'Start now' }).click()
   await expectPhase(p, 'Reading')
   // The notice is about the new seats' first phase: it goes with it.
   await p.getByRole('button', { name: 'Skip to Consultation' }).click()

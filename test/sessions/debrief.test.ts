@@ -93,6 +93,8 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   })
 
   t.test('after the session ends, each doctor has their own round and no other', async (t) => {
+    // Round 2 waits for whoever does not have the room open: its doctor starts it knowingly.
+    t.equal((await patient.post(`/sessions/${code}/start`)).status, 200)
     await skipToFeedback(patient, code)
     await observer.post('/feedback/submit', { sessionCode: code, comment: 'Observer on round 2', criteriaScores: scores() })
     await doctor.post('/feedback/submit', { sessionCode: code, comment: 'D scores P', criteriaScores: scores() })

@@ -77,6 +77,7 @@ t.test('"Submit & Role Change" reaches the room step by step, as WIRE.md section
   const room = await readyRoom(app)
   const doctor = await inRoom(t, server, 'websocket', room.doctor, room.code)
   const patient = await inRoom(t, server, 'sockjs', room.patient, room.code)
+  await inRoom(t, server, 'websocket', room.observer, room.code)
   await as(app, room.doctor).post(`/sessions/${room.code}/start`)
   await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'READING' })
   await as(app, room.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
@@ -125,6 +126,10 @@ t.test('"Submit & Rotate Seats" over three rounds: the spec\'s client hears ROLE
     await everyone('TIMER_START')
     await as(app, seats.doctor).post(`/sessions/${room.code}/skip-phase`, { phase: 'CONSULTATION' })
     await everyone('PHASE_CHANGE')
+    // The other scorer closes first: the rotation then has nobody left to wait for.
+    const other = asker === 'patient' ? seats.observer : seats.patient
+    await as(app, other).post('/feedback/submit', { sessionCode: room.code, comment: '', criteriaScores: scores() })
+    await everyone('PARTICIPANT_UPDATE')
     const rotate = { sessionCode: room.code, comment: '', criteriaScores: scores(), requestSeatRotation: true }
     const answer = await as(app, seats[asker]).post('/feedback/submit', rotate)
     t.same([answer.status, answer.json.newCaseStarted], [200, true], `${asker}: rotated, the next case started`)

@@ -50,7 +50,7 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
   const joined = await asObserver.post(`/sessions/${code}/join-with-role`, { role: 'observer' })
   t.equal(joined.status, 200)
   t.same(joined.json.participants.map((p: { role: string }) => p.role), ['doctor', 'patient', 'observer'])
-  t.same(joined.json.participants[0], { id: String(doctor.id), userId: doctor.id, name: 'Dora Doctor', role: 'doctor', isOnline: false, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false })
+  t.same(joined.json.participants[0], { id: String(doctor.id), userId: doctor.id, name: 'Dora Doctor', role: 'doctor', isOnline: false, hasCompleted: false, hasGivenFeedback: false, joinedAfterConsultation: false, nextRoundRequest: null })
 
   t.equal((await asPatient.post(`/sessions/${code}/start`)).status, 403, 'only the host starts')
   t.equal((await asDoctor.post(`/sessions/${code}/start`)).status, 200)
@@ -99,6 +99,10 @@ t.test(`three users play two rounds: new case, role change, topic running out, c
 
   const swapped = await asPatient.post('/feedback/submit', { sessionCode: code, comment: 'Good rapport', criteriaScores: scores(4, 3), requestNewCase: true, requestRoleChange: true })
   t.equal(swapped.json.newCaseStarted, true)
+  // Nobody has the room open (no live channel here): round 2 waits until its new doctor starts it knowingly.
+  t.same((await asPatient.get(`/sessions/${code}`)).json.phase, 'WAITING')
+  t.equal((await asObserver.post(`/sessions/${code}/start`)).status, 403, 'not the observer')
+  t.equal((await asPatient.post(`/sessions/${code}/start`)).status, 200)
   const round2 = await doctorSees(t, code, asPatient)
   t.same([round2.userRole, round2.currentRound, round2.phase], ['DOCTOR', 2, 'READING'])
   t.equal((await asDoctor.get(`/sessions/${code}`)).json.userRole, 'PATIENT')
