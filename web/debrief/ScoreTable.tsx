@@ -78,6 +78,7 @@ const Table = styled.table`
     tr[data-sub] { padding-left: 16px; }
     tr[data-sub] th { padding-left: 0; }
     td { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 2px 12px; text-align: right; }
+    td > span:last-child { margin-left: auto; }
     ${SheetName} { position: static !important; width: auto; height: auto; margin: 0; overflow: visible; clip: auto; white-space: normal; color: ${theme.color.muted}; text-align: left; overflow-wrap: anywhere; min-width: 0; }
   }
 `
