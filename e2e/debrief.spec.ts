@@ -1,4 +1,5 @@
-import { expect, noHorizontalScroll, screenshot, test } from './fixtures.ts'
+import { expect, screenshot, test } from './fixtures.ts'
+import { landmarksUnique, nothingOffScreenSideways, scoreWordsAgree } from './page-checks.ts'
 import { closeAll, createTopic, doctorWithPatient, expectPhase, roomUrl, scoreAll } from './session-helpers.ts'
 
 const MARKUP = '\n\nAsk about:\n- **Onset** and duration\n- Red flags\n\n<img src=x onerror="window.__injected=1"><script>window.__injected=1</script>'
@@ -47,6 +48,8 @@ test('the doctor keeps round notes, assesses themself, then opens the debrief of
   await p.goto(roomUrl(code))
   await expectPhase(p, 'Feedback')
   await scoreAll(p, [4, 3, 2])
+  await p.getByRole('radio', { name: /^Good/ }).check()
+  await p.getByRole('checkbox', { name: /^Time/ }).check()
   await p.getByRole('button', { name: 'Submit & New Case' }).click()
   await expectPhase(d, 'Reading')
   await expect(d.getByLabel('My notes')).toHaveValue('', { timeout: 10_000 })
@@ -55,22 +58,40 @@ test('the doctor keeps round notes, assesses themself, then opens the debrief of
   const link = d.getByRole('link', { name: /^Round 1: / })
   const [debriefTab] = await Promise.all([doctor.context.waitForEvent('page'), link.click()])
   await expect(debriefTab.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Debrief: ${topic.name} case [0-9a-f]{8}$`))
-  const scores = debriefTab.getByRole('table')
-  await expect(scores.getByRole('columnheader', { name: 'You (self-assessment)' })).toBeVisible()
-  await expect(scores.getByRole('columnheader', { name: /\(Patient\)/ })).toBeVisible()
-  await expect(scores.getByRole('row', { name: /Overall/ })).toContainText('3.5 / 8')
+  // The exam's marks lead, as on the dashboard (issue 29): no interpersonal criterion here, so no score of 12.
+  const result = debriefTab.getByRole('table', { name: 'Station result' })
+  await expect(result.getByRole('columnheader')).toHaveText(['Mark', /\(Patient\)$/, 'You (self-assessment)'])
+  const resultRow = (name: string) => result.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell')
+  await expect(resultRow('Station score')).toHaveText([/–$/, /–$/])
+  await expect(resultRow('Data gathering')).toHaveText([/A \(4\)$/, /D \(1\)$/])
+  await expect(resultRow('Clinical management')).toHaveText([/B \(3\)$/, /B \(3\)$/])
+  await expect(resultRow('Global judgement')).toHaveText([/Good$/, /–$/])
+  await expect(resultRow('Feedback areas')).toHaveText([/Time$/, /–$/])
+  const scores = debriefTab.getByRole('table', { name: /^Mark scheme/ })
+  await expect(scores.getByRole('row', { name: /^Data gathering/ }).getByRole('cell')).toHaveText([/4 \/ 4 · Excellent$/, /1 \/ 4 · Poor$/])
+  await expect(scores.getByRole('row', { name: /^Management/ }).getByRole('cell')).toHaveText([/2\.5 \/ 4 · Good$/, /2\.5 \/ 4 · Good$/])
+  await expect(debriefTab.getByText('Overall')).toHaveCount(0)
+  expect(await scoreWordsAgree(debriefTab)).toBe(8)
+  await landmarksUnique(debriefTab)
+  await screenshot(debriefTab, 'debrief-1280')
   await expect(debriefTab.getByText('I forgot the safety net')).toBeVisible()
   await expect(debriefTab.getByText(/PATIENT-SCRIPT-/)).toBeVisible()
   await expect(debriefTab.getByRole('heading', { name: 'Examination findings' })).toBeVisible()
   await expect(debriefTab.getByText(/BP 150\/95/)).toBeVisible()
+  // On a phone each row stacks its sheets: the self-assessment is on screen, not behind a sideways scroll.
   await debriefTab.setViewportSize({ width: 360, height: 740 })
-  await noHorizontalScroll(debriefTab)
+  await nothingOffScreenSideways(debriefTab)
+  await landmarksUnique(debriefTab)
+  const selfScore = scores.getByRole('row', { name: /^Data gathering/ }).getByRole('cell').last()
+  await selfScore.scrollIntoViewIfNeeded()
+  await expect(selfScore).toBeInViewport({ ratio: 1 })
+  await expect(selfScore).toContainText('You (self-assessment)')
   await screenshot(debriefTab, 'debrief-phone')
 
   // From the dashboard's feedback card; and never for the patient.
   await d.goto('/dashboard')
   await d.getByRole('link', { name: /Open the debrief/ }).click()
-  await expect(d.getByRole('columnheader', { name: 'You (self-assessment)' })).toBeVisible()
+  await expect(d.getByRole('table', { name: 'Station result' }).getByRole('columnheader', { name: 'You (self-assessment)' })).toBeVisible()
   await p.goto(`/session/${code}/debrief/1`)
   await expect(p.getByRole('alert')).toHaveText('There is no debrief of this round for you')
   await closeAll([doctor, patient])

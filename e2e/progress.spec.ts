@@ -73,4 +73,6 @@ test('the progress page at 360 px: figures, chart tables, coverage, and a link t
 
   await page.getByRole('link', { name: 'Management plan' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Showing 2 of 2 feedback cards scoring “Management plan”' })).toBeVisible()
+  // Narrowed by a link, the stations are there to be read: open (issue 29).
+  await expect(page.getByRole('listitem', { name: /^Feedback from/ })).toHaveCount(2)
 })

@@ -1,4 +1,5 @@
 import { expect, noHorizontalScroll, screenshot, test } from './fixtures.ts'
+import { formStepsAgree, landmarksUnique, nothingOffScreenSideways, scoreWordsAgree, wordsUnbroken } from './page-checks.ts'
 import { closeAll, createTopic, expectPhase, newPlayer, scoreAll, unique, type Player } from './session-helpers.ts'
 
 const PHONE = { width: 360, height: 740 }
@@ -77,6 +78,9 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await d.getByRole('dialog', { name: 'End Consultation' }).getByRole('button', { name: 'End Consultation' }).press('Enter')
   await expectPhase(p, 'Feedback')
   await scoreAll(p, [3, 2, 4])
+  // Every step and judgement fits whole ("Adequat e", "Unsatisfac tory" before issue 29), with the words used everywhere.
+  await wordsUnbroken(p.locator('form label'))
+  await formStepsAgree(p)
   await fits(patient, 'feedback-patient')
   await p.getByRole('button', { name: 'Submit Feedback & Close' }).press('Enter')
   await expect(p).toHaveURL(/\/dashboard$/)
@@ -86,7 +90,14 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await expect(d.getByRole('dialog', { name: 'Complete Session' })).toBeVisible()
   await fits(doctor, 'exit-dialog')
   await d.getByRole('dialog').getByRole('button', { name: 'Complete Session' }).press('Enter')
-  await expect(d.getByRole('region', { name: 'Feedback Received' })).toContainText('6 / 8')
+  // The station folded, its score out of 12 first (none here: this mark scheme has no interpersonal criterion).
+  const received = d.getByRole('region', { name: 'Feedback Received' })
+  await expect(received.getByRole('list', { name: 'Scores out of 12' })).toContainText(`${patient.account.name}no score`)
+  await received.getByRole('button', { name: /^Scores and comments/ }).press('Enter')
+  await expect(received.getByRole('listitem', { name: `Feedback from ${patient.account.name}` })).toContainText('3 / 4 · Good')
+  expect(await scoreWordsAgree(d), 'Data gathering 3, Management 3 (its mean), Plan 2, Safety netting 4').toBe(4)
+  await nothingOffScreenSideways(d)
+  await landmarksUnique(d)
   await fits(doctor, 'dashboard-feedback')
   await closeAll([doctor, patient])
 })

@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import type { RevealedDoctorCaseView } from './case-views.ts'
 import type { CriterionView } from './content.ts'
 import { FeedbackSubmitBody, MAX_TEXT } from './session-api.ts'
+import type { FeedbackArea, GlobalJudgement } from './marking.ts'
+import type { StationResult } from './session/station-result.ts'
 import type { CriterionScore } from './session/types.ts'
 import type { LowerRole } from './session-wire.ts'
 
@@ -38,9 +40,14 @@ export interface SelfAssessmentForm {
   saved: ScoredAssessment | null
 }
 
-export interface DebriefFeedback extends ScoredAssessment {
+/** A score sheet in the debrief, with the exam's station result its scores give (docs/exam-marking.md). */
+export interface DebriefAssessment extends ScoredAssessment, StationResult {}
+
+export interface DebriefFeedback extends DebriefAssessment {
   fromUser: string
   fromUserRole: LowerRole | 'unknown'
+  globalJudgement: GlobalJudgement | null
+  feedbackAreas: FeedbackArea[]
 }
 
 /** GET /api/sessions/{code}/rounds/{round}/debrief. */
@@ -50,7 +57,7 @@ export interface Debrief {
   round: number
   case: RevealedDoctorCaseView
   feedback: DebriefFeedback[]
-  selfAssessment: ScoredAssessment | null
+  selfAssessment: DebriefAssessment | null
 }
 
 /** GET /api/sessions/{code}/debriefs: the rounds of this session whose debrief the caller may open. */

@@ -1,12 +1,16 @@
 /**
  * A feedback form's scores against the case's mark scheme: every criterion rated 0-4 in whole steps, a criterion
- * with sub-criteria rated through them; and the overall score the dashboard shows.
+ * with sub-criteria rated through them; the words for those scores; and the spec's overall score (on the wire for
+ * the spec's client, never shown beside the exam's score out of 12: docs/decisions.md, issue 29).
  */
 import { SessionRuleError, type CriterionScore, type CriterionShape } from './types.ts'
 
 export const MIN_SCORE = 0
 export const MAX_SCORE = 4
-/** What each whole score means, by score (0-4): the form shows it on each step and reads it out with the choice. */
+/**
+ * What each whole score means, by score (0-4): the form shows it on each step and reads it out with the choice,
+ * and the dashboard and the debrief say the same word beside every score (scoreWord).
+ */
 export const SCORE_DESCRIPTORS: readonly string[] = ['Not done', 'Poor', 'Adequate', 'Good', 'Excellent']
 export const RATINGS_REQUIRED = 'Please provide ratings for all criteria before submitting'
 export const WHOLE_SCORES = 'Scores must be whole numbers from 0 to 4'
@@ -30,6 +34,19 @@ export function criterionValue(criterion: CriterionScore): number | null {
 export function meanOfScored(scores: readonly (number | null)[]): number | null {
   const scored = scores.flatMap((score) => (score === null ? [] : [score]))
   return scored.length === 0 ? null : scored.reduce((sum, score) => sum + score, 0) / scored.length
+}
+
+/**
+ * The whole step nearest to a score or a mean, halves up, after rounding to 2 decimals (so 2.4999... from a sum of
+ * thirds reads as the 2.5 a person would compute): the step a domain's grade counts and a mean's word says.
+ */
+export function nearestWholeScore(score: number): number {
+  return Math.min(MAX_SCORE, Math.max(MIN_SCORE, Math.floor(roundedScore(score) + 0.5)))
+}
+
+/** The word for a score: a whole score's own, a mean's that of its nearest whole step (2.5 of sub-scores is Good). */
+export function scoreWord(score: number): string {
+  return SCORE_DESCRIPTORS[nearestWholeScore(score)]
 }
 
 /** Scores are kept and shown to 2 decimals: a mean of sub-scores needs no more. */

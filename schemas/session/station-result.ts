@@ -3,7 +3,7 @@
  * criteria mapped to a grade A-E counted 4-0, and the station score, the sum of the three, 0-12.
  */
 import { DOMAINS, type Domain } from '../marking.ts'
-import { criterionValue, roundedScore } from './feedback-scores.ts'
+import { criterionValue, nearestWholeScore, roundedScore } from './feedback-scores.ts'
 import type { CriterionScore } from './types.ts'
 
 export const GRADES = ['E', 'D', 'C', 'B', 'A'] as const
@@ -27,12 +27,9 @@ export interface StationResult {
   stationScore: number | null
 }
 
-/**
- * A mean on the 0-4 scale to the nearest grade, halves up: 3.5 and above A, 2.5 B, 1.5 C, 0.5 D, below E. The mean
- * is rounded to 2 decimals first, so 2.4999... from a sum of thirds reads as the 2.5 a person would compute.
- */
+/** A mean on the 0-4 scale to the nearest grade, halves up: 3.5 and above A, 2.5 B, 1.5 C, 0.5 D, below E. */
 export function gradeOfMean(mean: number): { grade: Grade; points: number } {
-  const points = Math.min(4, Math.max(0, Math.floor(roundedScore(mean) + 0.5)))
+  const points = nearestWholeScore(mean)
   return { grade: GRADES[points], points }
 }
 

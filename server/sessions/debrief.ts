@@ -1,6 +1,7 @@
 import type { RevealedDoctorCaseView } from '../../schemas/case-views.ts'
 import { doctorCaseView } from '../../schemas/case-views.ts'
 import type { Debrief, DebriefLink, ScoredAssessment } from '../../schemas/debrief.ts'
+import { stationResult, type DomainScore } from '../../schemas/session/station-result.ts'
 import type { CriterionScore } from '../../schemas/session/types.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
@@ -27,6 +28,7 @@ export async function debriefOf(db: Db, sessionId: number, round: number, userId
   const rows = await feedbackToDoctor(db, sessionId, userId)
     .where('feedback.round', '=', round)
     .select(['feedback.case_id', 'feedback.from_name', 'feedback.from_role', 'feedback.criteria_scores', 'feedback.overall_performance', 'feedback.comment'])
+    .select(['feedback.domain_scores', 'feedback.station_score', 'feedback.global_judgement', 'feedback.feedback_areas'])
     .select(['sessions.code', 'sessions.title'])
     .select(FEEDBACK_ROUND_OVER.as('over'))
     .orderBy('feedback.created_at')
@@ -50,11 +52,19 @@ export async function debriefOf(db: Db, sessionId: number, round: number, userId
         criteriaScores: row.criteria_scores as CriterionScore[],
         overallPerformance: row.overall_performance,
         comment: row.comment,
+        // As stored when the feedback was given (docs/exam-marking.md), like the dashboard's cards.
+        domainScores: row.domain_scores as DomainScore[],
+        stationScore: row.station_score,
+        globalJudgement: row.global_judgement,
+        feedbackAreas: row.feedback_areas,
       })),
-      selfAssessment: await savedSelfAssessment(db, sessionId, round, userId),
+      selfAssessment: withStationResult(await savedSelfAssessment(db, sessionId, round, userId)),
     },
   }
 }
+
+/** A self-assessment is not stored with its station result: its scores carry their domains, so it is derived. */
+const withStationResult = (saved: ScoredAssessment | null) => (saved ? { ...saved, ...stationResult(saved.criteriaScores) } : null)
 
 /** The rounds of a session whose debrief the user may open now, oldest first. */
 export async function debriefLinks(db: Db, sessionId: number, userId: number): Promise<DebriefLink[]> {

@@ -62,7 +62,8 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
   })
 
   t.test('the round ends with a role change; only its doctor may now open it', async (t) => {
-    await observer.post('/feedback/submit', { sessionCode: code, comment: 'Observer on round 1', criteriaScores: scores(4, 4) })
+    const observerMarks = { globalJudgement: 'BORDERLINE', feedbackAreas: ['TIME'] }
+    await observer.post('/feedback/submit', { sessionCode: code, comment: 'Observer on round 1', criteriaScores: scores(4, 4), ...observerMarks })
     // Heard after the self-assessment was saved: whatever the room heard in between is in `seen` too.
     const observerScored = (p: { userId: number; hasGivenFeedback: boolean }) => p.userId === room.observer.id && p.hasGivenFeedback
     await observerHears.until('PARTICIPANT_UPDATE', (m) => m.participants.some(observerScored))
@@ -79,6 +80,11 @@ t.test(`the debrief opens only for the round's doctor, only after its feedback p
     t.equal(json.case.feedbackCriteria.length, 2, 'the mark scheme')
     t.same(json.feedback.map((f: { fromUser: string; comment: string }) => [f.fromUser, f.comment]), [['Olly Observer', 'Observer on round 1'], ['Pat Patient', 'Patient on round 1']])
     t.same([json.selfAssessment.comment, json.selfAssessment.overallPerformance], [SELF_SECRET, 3], 'beside the self-assessment')
+    // The exam's marks as the dashboard shows them (issue 29); this mark scheme has no domains, so no score of 12.
+    const ungraded = ['DATA_GATHERING', 'CLINICAL_MANAGEMENT', 'INTERPERSONAL'].map((domain) => ({ domain, mean: null, grade: null, points: null, criteriaCount: 0 }))
+    t.match(json.feedback[0], { ...observerMarks, domainScores: ungraded, stationScore: null }, "the observer's judgement and areas")
+    t.match(json.feedback[1], { globalJudgement: null, feedbackAreas: [], domainScores: ungraded, stationScore: null }, 'the patient gave none')
+    t.match(json.selfAssessment, { domainScores: ungraded, stationScore: null }, 'the self-assessment with its station result')
     t.same((await doctor.get(`/sessions/${code}/debriefs`)).json, [{ round: 1, caseTitle: json.case.title }])
 
     for (const [who, name] of [[patient, 'patient (now the doctor)'], [observer, 'observer'], [outsider, 'outsider']] as const) {

@@ -1,10 +1,9 @@
 import styled from 'styled-components'
-import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
+import { criterionValue } from '../../schemas/session/feedback-scores.ts'
 import type { CriterionScore } from '../../schemas/session/types.ts'
-import { formatScore } from '../session/room/feedback-form.ts'
 import { theme } from '../theme.ts'
 import { DisagreementMark } from './DisagreementMark.tsx'
-import { BAND_COLOURS, CRITERION_WORDS, criterionBand, receivedCriterionScore, type Band } from './score-bands.ts'
+import { ScorePill } from './ScorePill.tsx'
 import { disagreementKey } from './stations.ts'
 
 /**
@@ -20,7 +19,7 @@ export function CriterionScores({ criteria, disagreements }: { criteria: Criteri
             <span>
               {criterion.criterionName} {disagreements.has(disagreementKey.criterion(criterion.criterionId)) && <DisagreementMark />}
             </span>
-            <ScorePill score={receivedCriterionScore(criterion)} />
+            <ScorePill score={criterionValue(criterion)} />
           </Row>
           {criterion.subScores.length > 0 && (
             <SubScores aria-label={`${criterion.criterionName}: sub-criteria`}>
@@ -39,16 +38,6 @@ export function CriterionScores({ criteria, disagreements }: { criteria: Criteri
         </li>
       ))}
     </Scores>
-  )
-}
-
-function ScorePill({ score }: { score: number | null }) {
-  if (score === null) return <span>Not scored</span>
-  const band = criterionBand(score)
-  return (
-    <Pill $band={band}>
-      {formatScore(score)} / {MAX_SCORE} · {CRITERION_WORDS[band]}
-    </Pill>
   )
 }
 
@@ -77,14 +66,4 @@ const Row = styled.div`
   gap: 4px 8px;
   justify-content: space-between;
   > span:first-child { flex: 1 1 140px; overflow-wrap: anywhere; }
-`
-
-const Pill = styled.span<{ $band: Band }>`
-  padding: 1px 10px;
-  border-radius: ${theme.radius.round};
-  font-weight: 600;
-  font-size: 0.9rem;
-  white-space: nowrap;
-  color: ${({ $band }) => BAND_COLOURS[$band].text};
-  background: ${({ $band }) => BAND_COLOURS[$band].background};
 `

@@ -25,7 +25,7 @@ export function FilteredFeedback({ items }: { items: FeedbackReceivedItem[] }) {
           Showing {shown.length} of {items.length} feedback cards {describeFeedbackFilter(filter)}. <Link href="/dashboard">Show all feedback</Link>
         </Notice>
       )}
-      <FeedbackReceived items={shown} />
+      <FeedbackReceived items={shown} openStations={filtered} />
     </div>
   )
 }

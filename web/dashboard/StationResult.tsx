@@ -14,7 +14,8 @@ import { disagreementKey } from './stations.ts'
 export function StationResult({ item, disagreements }: { item: FeedbackReceivedItem; disagreements: ReadonlySet<string> }) {
   const score = item.stationScore === null ? '–' : String(item.stationScore)
   return (
-    <Result aria-label="Station result">
+    // A group, not a region: one per rater's sheet, and landmarks must be unique (issue 29).
+    <Result role="group" aria-label="Station result">
       <Score aria-label={item.stationScore === null ? 'Station score not available: not every domain was graded' : `Station score ${score} out of ${MAX_STATION_SCORE}`}>
         <strong>
           {score} / {MAX_STATION_SCORE}
@@ -55,7 +56,7 @@ export function StationResult({ item, disagreements }: { item: FeedbackReceivedI
   )
 }
 
-const Result = styled.section`
+const Result = styled.div`
   display: grid;
   grid-template-columns: auto 1fr;
   gap: 6px 16px;

@@ -1,65 +1,46 @@
 import styled from 'styled-components'
 import type { CriterionView } from '../../schemas/content.ts'
-import type { Debrief, ScoredAssessment } from '../../schemas/debrief.ts'
-import { MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
-import type { CriterionScore } from '../../schemas/session/types.ts'
-import { receivedCriterionScore } from '../dashboard/score-bands.ts'
-import { formatScore, orderedCriteria } from '../session/room/feedback-form.ts'
+import type { Debrief, DebriefAssessment, DebriefFeedback } from '../../schemas/debrief.ts'
+import { AREA_TEXT, DOMAIN_TEXT, DOMAINS, JUDGEMENT_TEXT } from '../../schemas/marking.ts'
+import { criterionValue, MAX_SCORE } from '../../schemas/session/feedback-scores.ts'
+import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
+import { ScorePill } from '../dashboard/ScorePill.tsx'
+import { orderedCriteria } from '../session/room/feedback-form.ts'
 import { roleLabel } from '../session/RoleBadge.tsx'
 import { theme } from '../theme.ts'
+import { ScoreTable, type TableRow } from './ScoreTable.tsx'
 
-interface Column {
+/** One score sheet: a peer's, with the judgement and areas they gave, or the doctor's own (which has neither). */
+interface Sheet {
   heading: string
-  assessment: ScoredAssessment
+  scores: DebriefAssessment
+  marks: Pick<DebriefFeedback, 'globalJudgement' | 'feedbackAreas'> | null
 }
 
 /**
- * The mark scheme as rows, one column per score sheet: each peer's, then the doctor's own self-assessment, so
- * the doctor reads where their view of the consultation and the others' differ.
+ * The round's marks, one column per score sheet: each peer's, then the doctor's own self-assessment, so the
+ * doctor reads where their view and the others' differ. The exam's result leads (score out of 12, domain grades,
+ * judgement, areas), then the mark scheme's 0-4 scores with the form's words; the spec's overall sum is not shown
+ * beside the score out of 12 (issue 29).
  */
 export function DebriefScores({ debrief }: { debrief: Debrief }) {
-  const columns: Column[] = debrief.feedback.map((given) => ({ heading: `${given.fromUser} (${roleLabel(given.fromUserRole)})`, assessment: given }))
-  if (debrief.selfAssessment) columns.push({ heading: 'You (self-assessment)', assessment: debrief.selfAssessment })
-  const criteria = orderedCriteria(debrief.case.feedbackCriteria)
+  const sheets: Sheet[] = debrief.feedback.map((given) => ({ heading: `${given.fromUser} (${roleLabel(given.fromUserRole)})`, scores: given, marks: given }))
+  if (debrief.selfAssessment) sheets.push({ heading: 'You (self-assessment)', scores: debrief.selfAssessment, marks: null })
+  const headings = sheets.map((sheet) => sheet.heading)
   return (
     <section aria-labelledby="debrief-scores-heading">
-      <h2 id="debrief-scores-heading">Mark scheme and scores</h2>
+      <h2 id="debrief-scores-heading">Your marks</h2>
       {!debrief.selfAssessment && <Muted>You did not assess yourself in this round.</Muted>}
-      <Scroll tabIndex={0} role="region" aria-labelledby="debrief-scores-heading">
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Criterion (0-{MAX_SCORE})</th>
-              {columns.map((column) => (
-                <th scope="col" key={column.heading}>
-                  {column.heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {criteria.flatMap((criterion) => rowsOf(criterion, columns))}
-            <tr>
-              <th scope="row">Overall</th>
-              {columns.map((column) => (
-                <td key={column.heading}>
-                  <strong>
-                    {formatScore(column.assessment.overallPerformance)} / {MAX_SCORE * criteria.length}
-                  </strong>
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </Table>
-      </Scroll>
+      <ScoreTable caption="Station result" headings={headings} rows={resultRows(sheets)} />
+      <ScoreTable caption={`Mark scheme (each 0-${MAX_SCORE})`} headings={headings} rows={orderedCriteria(debrief.case.feedbackCriteria).flatMap((criterion) => criterionRows(criterion, sheets))} />
       <CommentsHeading>Comments</CommentsHeading>
       <Comments>
-        {columns
-          .filter((column) => column.assessment.comment.trim())
-          .map((column) => (
-            <li key={column.heading}>
-              <strong>{column.heading}</strong>
-              <blockquote>{column.assessment.comment}</blockquote>
+        {sheets
+          .filter((sheet) => sheet.scores.comment.trim())
+          .map((sheet) => (
+            <li key={sheet.heading}>
+              <strong>{sheet.heading}</strong>
+              <blockquote>{sheet.scores.comment}</blockquote>
             </li>
           ))}
       </Comments>
@@ -67,53 +48,55 @@ export function DebriefScores({ debrief }: { debrief: Debrief }) {
   )
 }
 
-const scoreText = (score: number | null | undefined) => (score === null || score === undefined ? '–' : formatScore(score))
-
-function scoreOf(assessment: ScoredAssessment, criterionId: string): CriterionScore | undefined {
-  return assessment.criteriaScores.find((given) => given.criterionId === criterionId)
+function resultRows(sheets: Sheet[]): TableRow[] {
+  return [
+    {
+      key: 'station-score',
+      name: `Station score (out of ${MAX_STATION_SCORE})`,
+      cells: sheets.map(({ scores }) => <strong>{scores.stationScore === null ? '–' : `${scores.stationScore} / ${MAX_STATION_SCORE}`}</strong>),
+    },
+    ...DOMAINS.map((domain) => ({
+      key: domain,
+      name: DOMAIN_TEXT[domain].short,
+      cells: sheets.map(({ scores }) => {
+        const graded = scores.domainScores.find((score) => score.domain === domain)
+        return graded?.grade ? `${graded.grade} (${graded.points})` : '–'
+      }),
+    })),
+    {
+      key: 'judgement',
+      name: 'Global judgement',
+      cells: sheets.map(({ marks }) => (marks?.globalJudgement ? JUDGEMENT_TEXT[marks.globalJudgement].label : '–')),
+    },
+    {
+      key: 'areas',
+      name: 'Feedback areas',
+      cells: sheets.map(({ marks }) => (marks && marks.feedbackAreas.length > 0 ? marks.feedbackAreas.map((area) => AREA_TEXT[area].label).join(', ') : '–')),
+    },
+  ]
 }
 
-function rowsOf(criterion: CriterionView, columns: Column[]) {
-  const criterionRow = (
-    <tr key={criterion.id}>
-      <th scope="row">{criterion.name}</th>
-      {columns.map((column) => {
-        const given = scoreOf(column.assessment, criterion.id)
-        return <td key={column.heading}>{scoreText(given ? receivedCriterionScore(given) : null)}</td>
-      })}
-    </tr>
-  )
-  const subRows = criterion.subCriteria.map((sub) => (
-    <tr key={`${criterion.id}/${sub.id}`}>
-      <SubCriterion scope="row">{sub.name}</SubCriterion>
-      {columns.map((column) => (
-        <td key={column.heading}>{scoreText(scoreOf(column.assessment, criterion.id)?.subScores.find((s) => s.subCriterionId === sub.id)?.score)}</td>
-      ))}
-    </tr>
-  ))
+function criterionRows(criterion: CriterionView, sheets: Sheet[]): TableRow[] {
+  const given = (sheet: Sheet) => sheet.scores.criteriaScores.find((score) => score.criterionId === criterion.id)
+  const criterionRow: TableRow = {
+    key: criterion.id,
+    name: criterion.name,
+    cells: sheets.map((sheet) => {
+      const score = given(sheet)
+      return <ScorePill score={score ? criterionValue(score) : null} />
+    }),
+  }
+  const subRows = criterion.subCriteria.map((sub) => ({
+    key: `${criterion.id}/${sub.id}`,
+    name: sub.name,
+    sub: true,
+    cells: sheets.map((sheet) => <ScorePill score={given(sheet)?.subScores.find((score) => score.subCriterionId === sub.id)?.score ?? null} />),
+  }))
   return [criterionRow, ...subRows]
 }
 
 const Muted = styled.p`
   color: ${theme.color.muted};
-`
-
-const Scroll = styled.div`
-  overflow-x: auto;
-  &:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
-`
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${theme.color.border}; text-align: left; vertical-align: top; }
-  td { text-align: center; white-space: nowrap; }
-  thead th { font-size: 0.9rem; }
-  tbody th { font-weight: 600; overflow-wrap: anywhere; min-width: 7rem; }
-`
-
-const SubCriterion = styled.th`
-  && { padding-left: 24px; font-weight: 400; }
 `
 
 const CommentsHeading = styled.h3`

@@ -91,7 +91,8 @@ const Group = styled.fieldset`
   border: 0;
   display: grid;
   gap: 6px;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 148px), 1fr));
+  /* Wide enough for "Unsatisfactory" and "Consultation" whole beside their boxes (issue 29): one column on a phone. */
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 13rem), 1fr));
   legend { margin-bottom: 6px; padding: 0; font-weight: 700; }
 `
 
@@ -114,7 +115,7 @@ const Choice = styled.label<{ $checked: boolean; $missing: boolean }>`
   background: ${({ $checked }) => ($checked ? theme.color.primarySoft : theme.color.surface)};
   cursor: pointer;
   input { flex: none; width: 20px; height: 20px; margin: 2px 0 0; accent-color: ${theme.color.primary}; }
-  span { display: grid; gap: 2px; min-width: 0; overflow-wrap: anywhere; }
+  span { display: grid; gap: 2px; min-width: 0; overflow-wrap: break-word; }
   small { color: ${theme.color.muted}; font-size: 0.85rem; }
   &:focus-within { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
 `
