@@ -96,6 +96,10 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(preview).toHaveAttribute('src', /^\/api\/uploads\/images\//)
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160)
 
+  // Issue 29: a telephone consultation, which the room then runs as a telephone station by itself.
+  const telephone = dialog.getByRole('checkbox', { name: 'Telephone consultation' })
+  await expect(telephone).toHaveAccessibleDescription(/every camera stays off while this case runs/)
+  await telephone.check()
   await dialog.getByLabel('Recall case').check()
   for (const date of ['2024-05-01', '2024-09-10', '2024-05-01']) {
     await dialog.getByLabel('Recall date', { exact: true }).fill(date)
@@ -120,6 +124,7 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   expect(saved?.visualData).toEqual({ type: 'image', content: expect.stringMatching(/^\/uploads\/images\//) })
   expect(saved?.recallDates).toEqual(['2024-05-01', '2024-09-10'])
   expect(saved?.isRecallCase).toBe(true)
+  expect(saved?.telephoneConsultation).toBe(true)
 
   // Edit: an accidental Escape asks before throwing work away.
   await page.getByRole('button', { name: `Edit ${title}` }).click()

@@ -62,3 +62,26 @@ test('three participants talk: each sees two remote tiles and receives audio and
   await expectMediaFlowingIn(doctor.page, 2, ['audio'])
   await closeAll(players)
 })
+
+test('a case that is a telephone consultation runs the telephone station by itself: no camera sends, the doctor’s switch is held on', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 1, { telephone: true })
+  const players = await Promise.all(['doctor', 'patient'].map((label) => newPlayer(browser, request, label)))
+  const [doctor, patient] = players
+  const code = await sessionByApi(doctor, topic.name, [[patient, 'patient']])
+  await doctor.post(`/sessions/${code}/start`)
+  for (const player of players) {
+    await watchPeerConnections(player.context)
+    await player.page.goto(roomUrl(code))
+  }
+  await joinCall(players.map((player) => player.page))
+  await expect(patient.page.getByText('Telephone consultation: every camera stays off for this case.')).toBeVisible()
+  await expect(patient.page.getByRole('button', { name: 'Camera off' })).toBeDisabled()
+  const doctorSwitch = doctor.page.getByRole('button', { name: 'Telephone station' })
+  await expect(doctorSwitch).toHaveAttribute('aria-pressed', 'true')
+  await expect(doctorSwitch).toBeDisabled()
+  // They hear each other, and while the audio keeps arriving not one byte of video does.
+  for (const player of players) await expectMediaFlowingIn(player.page, 1, ['audio'])
+  for (const player of players) expect((await mediaBytes(player.page, 'inbound')).map((bytes) => bytes.video)).toEqual([0])
+  await closeAll(players)
+})

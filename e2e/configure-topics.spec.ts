@@ -38,8 +38,21 @@ test('choosing a topic replaces Random, and the session plays a case of that top
   await expect(summary).toHaveText('Cases will be drawn from every topic at random')
   await add(topic.name)
   await expect(chips).toHaveText([new RegExp(`^${topic.name}`)])
+
+  // Issue 29: the spec's defaults (2 and 8) stand until the exam's timing is set in one step.
+  const choice = (group: string, name: string) => d.getByRole('group', { name: group, exact: true }).getByRole('radio', { name, exact: true })
+  await expect(choice('Reading time', '2 min')).toBeChecked()
+  await expect(choice('Consultation time', '8 min')).toBeChecked()
+  await choice('Consultation timer', 'Stopwatch').check()
+  await choice('Consultation time', '10 min').check()
+  await d.getByRole('button', { name: "Use the exam's timing" }).click()
+  for (const [group, name] of [['Reading time', '1.5 min'], ['Consultation timer', 'Countdown'], ['Consultation time', '8 min']]) await expect(choice(group, name)).toBeChecked()
+  await expect(d.getByRole('status').filter({ hasText: "The exam's timing is set" })).toBeVisible()
+  await expect(d.getByRole('region', { name: 'Summary' })).toContainText('Total time9.5 minutes')
   await d.getByRole('button', { name: 'Start Practice Session' }).click()
   await expectPhase(d, 'Waiting')
+  const stored = await (await request.get(`/api/sessions/${code}`, { headers: { Authorization: `Bearer ${doctor.token}` } })).json()
+  expect([stored.readingTime, stored.consultationTime, stored.timingType]).toEqual([1.5, 8, 'COUNTDOWN'])
 
   await patient.post(`/sessions/${code}/join-with-role`, { role: 'patient' })
   await d.getByRole('button', { name: 'Start Session' }).click()

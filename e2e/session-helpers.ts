@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport, telephone = false }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -46,6 +46,7 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     ],
     isRecallCase: Boolean(recallDate),
     recallDates: recallDate ? [recallDate] : [],
+    telephoneConsultation: telephone,
   }
   return { testCase, body }
 }
@@ -58,6 +59,8 @@ interface TopicOptions {
   notesMarkup?: string
   /** Adds a third, directly scored criterion in the interpersonal domain: all three exam domains are graded. */
   rapport?: boolean
+  /** Makes the cases telephone consultations: the room runs the telephone station by itself. */
+  telephone?: boolean
 }
 
 /** A new topic with `count` cases. */

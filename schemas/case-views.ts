@@ -13,13 +13,17 @@ interface CaseCategoryRef {
   name: string
 }
 
-/** What everyone in the room may know: the stem, the topic and the examination findings. */
+/**
+ * What everyone in the room may know: the stem, the topic, the examination findings, and whether the station is a
+ * telephone consultation (every page turns its own camera off for it).
+ */
 interface SharedCaseFields {
   id: number
   description: string
   category: CaseCategoryRef
   visualData: VisualData | null
   imageUrl: string | null
+  telephoneConsultation: boolean
 }
 
 /** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
@@ -61,6 +65,7 @@ function sharedFields(fullCase: CaseView): SharedCaseFields {
     category: { id: fullCase.category.id, name: fullCase.category.name },
     visualData: fullCase.visualData,
     imageUrl: fullCase.imageUrl,
+    telephoneConsultation: fullCase.telephoneConsultation,
   }
 }
 

@@ -120,6 +120,8 @@ export const CaseBody = v.object({
   feedbackCriteria: v.nullish(v.pipe(v.array(CriterionBody, 'Feedback criteria must be a list'), v.maxLength(LIST_MAX, `At most ${LIST_MAX} criteria`)), []),
   isRecallCase: v.nullish(v.boolean('isRecallCase must be true or false')),
   recallDates: v.nullish(v.pipe(v.array(RecallDate, 'Recall dates must be a list'), v.maxLength(500, 'At most 500 recall dates')), []),
+  /** An addition to WIRE.md (issue 29). Absent (the spec's editor): a new case is not one, an edit keeps the stored value. */
+  telephoneConsultation: v.optional(v.boolean('telephoneConsultation must be true or false')),
 })
 export type CaseBody = v.InferOutput<typeof CaseBody>
 
@@ -201,4 +203,6 @@ export interface CaseView {
   feedbackCriteria: CriterionView[]
   isRecallCase: boolean
   recallDates: string[]
+  /** An addition to WIRE.md (issue 29): the room runs the telephone station for this case, every camera off. */
+  telephoneConsultation: boolean
 }

@@ -56,16 +56,19 @@ export interface ProgressHeadline {
   recentJudgement: { satisfactoryOrGood: number; judged: number }
 }
 
-/** One day with stations practised (UTC), for the trend chart. */
-export interface TrendDay {
-  /** yyyy-mm-dd */
-  date: string
-  stations: number
-  /** The mean station score of the day's scored stations; null when none was scored. */
+/**
+ * One station practised, for the trend chart: every station is its own point, in the order they were played (issue
+ * 29: one point per day hid the trend of a day of four stations).
+ */
+export interface TrendStation {
+  /** ISO time of the station's last feedback: its place in the order, and the date shown with it. */
+  at: string
+  topic: string
+  /** The station's score (0-12, the mean of its raters'); null when it could not be graded (before domains). */
   stationScore: number | null
-  /** The mean of the last ROLLING_STATIONS scored stations up to the day's last one. */
+  /** The mean of the last ROLLING_STATIONS scored stations up to this one; null before the first scored one. */
   rollingMean: number | null
-  /** Mean domain points (0-4) of the day's stations, per domain; null when that domain was not graded. */
+  /** Mean domain points (0-4) of the station's raters, per domain; null when that domain was not graded. */
   domains: Record<Domain, number | null>
 }
 
@@ -104,7 +107,8 @@ export interface RaterAgreement {
 export interface ProgressReport {
   days: number | null
   headline: ProgressHeadline
-  trend: TrendDay[]
+  /** Oldest first. */
+  trend: TrendStation[]
   domains: DomainSummary[]
   /** Feedback given before domains existed: no domain graded. Shown as unassigned, never as zero. */
   unassignedFeedback: number

@@ -12,6 +12,12 @@ export const CONSULTATION_TIME_OPTIONS = [5, 7, 7.5, 8, 10, 12, 15] as const
 export const DEFAULT_READING_TIME = 2
 export const DEFAULT_CONSULTATION_TIME = 8
 
+/**
+ * The real PLAB 2 station's timing (../shared/PLAB2.md): 1.5 minutes to read, 8 in the station on a countdown. The
+ * configure page sets it in one step; the spec's defaults above stay 2 and 8.
+ */
+export const EXAM_TIMING = { readingTime: 1.5, consultationTime: 8, timingType: 'COUNTDOWN' } as const satisfies Pick<SessionConfig, 'readingTime' | 'consultationTime' | 'timingType'>
+
 export const TOPIC_REQUIRED = 'Please select at least one topic for topic-based practice'
 export const RANGE_REQUIRED = 'Please select a date range for recall practice (both start and end dates are required)'
 export const RANGE_REVERSED = 'The recall start date must not be after the end date'

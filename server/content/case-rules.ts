@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { CaseBody, CriterionView, SectionView, SubCriterionView, VisualData } from '../../schemas/content.ts'
+import type { CaseBody, CaseView, CriterionView, SectionView, SubCriterionView, VisualData } from '../../schemas/content.ts'
 
 /**
  * The one place a validated case body becomes what is stored. Every save (admin editor, demo bank) goes
@@ -11,6 +11,7 @@ import type { CaseBody, CriterionView, SectionView, SubCriterionView, VisualData
  * - a criterion has sub-criteria only if hasSubCriteria is on and at least one is given; turning it off
  *   clears them; subCriteria is always an array;
  * - recall dates are de-duplicated and sorted; a case that is not a recall case keeps no recall dates;
+ * - a case is a telephone consultation only when the body says so;
  * - visual data and image URL agree (WIRE.md section 4): an image's URL is its content, a text finding has
  *   no URL, a bare URL becomes an image; blank content counts as no visual data.
  */
@@ -28,6 +29,7 @@ export interface CaseContent {
   feedbackCriteria: CriterionView[]
   isRecallCase: boolean
   recallDates: string[]
+  telephoneConsultation: boolean
 }
 
 export type IdMaker = (prefix: 'section' | 'criterion' | 'sub') => string
@@ -48,6 +50,7 @@ export function normaliseCase(body: CaseBody, newId: IdMaker = randomItemId): Ca
     feedbackCriteria: normaliseCriteria(body.feedbackCriteria, newId),
     isRecallCase,
     recallDates: isRecallCase ? [...new Set(body.recallDates)].sort() : [],
+    telephoneConsultation: body.telephoneConsultation ?? false,
   }
 }
 
@@ -83,15 +86,16 @@ function normaliseCriteria(criteria: CaseBody['feedbackCriteria'], newId: IdMake
 }
 
 /**
- * An edit from a client that sends no `domain` (the spec's editor) keeps each criterion's stored domain, matched by
- * id; an explicit null still unassigns it.
+ * An edit from a client that knows none of our additions (the spec's editor) keeps what they stored: each
+ * criterion's domain, matched by id (an explicit null still unassigns it), and whether the case is a telephone
+ * consultation.
  */
-export function withKeptDomains(body: CaseBody, stored: readonly CriterionView[]): CaseBody {
-  const domains = new Map(stored.map((criterion) => [criterion.id, criterion.domain]))
+export function withKeptAdditions(body: CaseBody, stored: Pick<CaseView, 'feedbackCriteria' | 'telephoneConsultation'>): CaseBody {
+  const domains = new Map(stored.feedbackCriteria.map((criterion) => [criterion.id, criterion.domain]))
   const feedbackCriteria = body.feedbackCriteria.map((criterion) =>
     criterion.domain === undefined && criterion.id ? { ...criterion, domain: domains.get(criterion.id) ?? null } : criterion,
   )
-  return { ...body, feedbackCriteria }
+  return { ...body, feedbackCriteria, telephoneConsultation: body.telephoneConsultation ?? stored.telephoneConsultation }
 }
 
 function reconcileVisuals(visual: CaseBody['visualData'], imageUrl: CaseBody['imageUrl']): Pick<CaseContent, 'visualData' | 'imageUrl'> {

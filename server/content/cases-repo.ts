@@ -36,6 +36,7 @@ function toCaseView(row: CaseQueryRow): CaseView {
     feedbackCriteria: row.feedback_criteria,
     isRecallCase: row.is_recall_case,
     recallDates: row.recall_dates,
+    telephoneConsultation: row.telephone_consultation,
   }
 }
 
@@ -75,6 +76,7 @@ const columns = (content: CaseContent) => ({
   image_url: content.imageUrl,
   feedback_criteria: JSON.stringify(content.feedbackCriteria),
   is_recall_case: content.isRecallCase,
+  telephone_consultation: content.telephoneConsultation,
 })
 
 export type SaveCaseResult = { ok: true; id: number } | { ok: false; reason: 'not-found' | 'no-category' }

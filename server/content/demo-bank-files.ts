@@ -34,6 +34,7 @@ const DemoCase = v.strictObject({
     v.strictObject({ name: nonEmptyText, domain: v.picklist(DOMAINS, `must be one of ${DOMAINS.join(', ')}`), subCriteria: v.optional(v.array(nonEmptyText), []) }),
   ),
   recallDates: v.optional(v.array(RecallDate), []),
+  telephoneConsultation: v.optional(v.boolean('must be true or false'), false),
 })
 type DemoCase = v.InferOutput<typeof DemoCase>
 
@@ -125,6 +126,7 @@ function toEditorState(demo: DemoCase, image: DemoImage | null) {
     })),
     isRecallCase: demo.recallDates.length > 0,
     recallDates: demo.recallDates,
+    telephoneConsultation: demo.telephoneConsultation,
   }
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { parseBody } from '../validation.ts'
 import type { CaseBankCache } from './case-bank-cache.ts'
-import { normaliseCase, withKeptDomains } from './case-rules.ts'
+import { normaliseCase, withKeptAdditions } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
@@ -79,7 +79,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     const { id } = parseBody(IdParams, request.params)
     const body = parseBody(CaseBody, request.body)
     const stored = await findCase(db, id)
-    const content = normaliseCase(stored ? withKeptDomains(body, stored.feedbackCriteria) : body)
+    const content = normaliseCase(stored ? withKeptAdditions(body, stored) : body)
     return findCase(db, savedCaseId(await saveCase(db, content, id)))
   })
 

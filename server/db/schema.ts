@@ -93,6 +93,7 @@ export interface CasesTable {
   image_url: string | null
   feedback_criteria: Json<CriterionView[]>
   is_recall_case: boolean
+  telephone_consultation: Generated<boolean>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { periodDays, periodStart, type ProgressPeriod, type ProgressReport } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
 import { areaCounts, domainSummaries, weakestCriteria, weakestPoints } from './rating-aggregates.ts'
-import { headlineAndAgreement, topicCoverage, trendByDay } from './station-aggregates.ts'
+import { headlineAndAgreement, topicCoverage, trendByStation } from './station-aggregates.ts'
 
 /**
  * The whole progress report of one user for one period, each part one SQL statement, all in one read-only
@@ -20,7 +20,7 @@ export async function progressReport(db: Db, userId: number, days: ProgressPerio
       // query and it compiles the plan with JIT: about 0.5 s of compiling for a query that runs in 5 ms.
       await sql`set local jit = off`.execute(trx)
       const { headline, agreement } = await headlineAndAgreement(trx, period, now)
-      const trend = await trendByDay(trx, period)
+      const trend = await trendByStation(trx, period)
       const coverage = await topicCoverage(trx, period)
       const { domains, unassignedFeedback } = await domainSummaries(trx, period)
       const weakest = weakestPoints(domains, await weakestCriteria(trx, period))

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
 import { DOMAINS, type Domain } from '../../schemas/marking.ts'
-import { DAY_MS, DISAGREEMENT_POINTS, RECENT_STATIONS, ROLLING_STATIONS, type ProgressHeadline, type RaterAgreement, type TopicCoverage, type TrendDay } from '../../schemas/progress.ts'
+import { DAY_MS, DISAGREEMENT_POINTS, RECENT_STATIONS, ROLLING_STATIONS, type ProgressHeadline, type RaterAgreement, type TopicCoverage, type TrendStation } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
 import { domainColumn, isoOrNull, progressTables, rounded, type Period } from './period-sql.ts'
 
-/** The aggregates over stations (session + round): headline, agreement, trend per day, topic coverage. */
+/** The aggregates over stations (session + round): headline, agreement, trend per station, topic coverage. */
 
 // Ties in time (two stations closing in the same millisecond) are broken the same way everywhere.
 const NEWEST_FIRST = sql`at desc, session_id desc, round desc`
@@ -55,26 +55,23 @@ export async function headlineAndAgreement(db: Db, period: Period, now: Date): P
   }
 }
 
-type TrendRow = { date: string; stations: number; station_score: number | null; rolling_mean: number | null } & Record<string, number | null>
+type TrendRow = { at: Date | string; topic: string; station_score: number | null; rolling_mean: number | null } & Record<string, number | null>
 
-/** One point per day with stations (UTC days), oldest first. */
-export async function trendByDay(db: Db, period: Period): Promise<TrendDay[]> {
-  const domainMeans = DOMAINS.map((domain) => sql`${rounded(sql`avg(s.${sql.ref(domainColumn(domain))})`)} as ${sql.ref(domainColumn(domain))}`)
+/** Every station, oldest first; a station with no score (before domains) has no rolling mean either: a gap. */
+export async function trendByStation(db: Db, period: Period): Promise<TrendStation[]> {
+  const domainPoints = DOMAINS.map((domain) => sql`${rounded(sql`s.${sql.ref(domainColumn(domain))}`)} as ${sql.ref(domainColumn(domain))}`)
   const { rows } = await sql<TrendRow>`${progressTables(period, { domainPoints: true })},
     rolling as (
       select session_id, round,
         avg(score) over (order by at, session_id, round rows between ${sql.lit(ROLLING_STATIONS - 1)} preceding and current row) as mean
       from stations where score is not null
     )
-    select to_char(s.at at time zone 'UTC', 'YYYY-MM-DD') as date, count(*) as stations,
-      ${rounded(sql`avg(s.score)`)} as station_score,
-      ${rounded(sql`(array_agg(r.mean order by s.at desc, s.session_id desc, s.round desc) filter (where r.mean is not null))[1]`)} as rolling_mean,
-      ${sql.join(domainMeans)}
+    select s.at, s.category as topic, ${rounded(sql`s.score`)} as station_score, ${rounded(sql`r.mean`)} as rolling_mean, ${sql.join(domainPoints)}
     from stations s left join rolling r on r.session_id = s.session_id and r.round = s.round
-    group by 1 order by 1`.execute(db)
+    order by s.at, s.session_id, s.round`.execute(db)
   return rows.map((row) => ({
-    date: row.date,
-    stations: row.stations,
+    at: new Date(row.at).toISOString(),
+    topic: row.topic,
     stationScore: row.station_score,
     rollingMean: row.rolling_mean,
     domains: Object.fromEntries(DOMAINS.map((domain) => [domain, row[domainColumn(domain)]])) as Record<Domain, number | null>,

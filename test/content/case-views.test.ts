@@ -17,6 +17,7 @@ const fullCase: CaseView = {
   feedbackCriteria: [{ id: 'criterion-1', name: 'SECRET-CRITERION', domain: 'INTERPERSONAL', order: 0, hasSubCriteria: true, subCriteria: [{ id: 'sub-1', name: 'SECRET-SUB-CRITERION', order: 0 }] }],
   isRecallCase: true,
   recallDates: ['2024-05-01'],
+  telephoneConsultation: true,
 }
 
 const DOCTOR_SECRETS = ['SECRET-DOCTOR-NOTES', 'SECRET-DOCTOR-SECTION']
@@ -31,7 +32,7 @@ function assertHides(t: Test, view: object, secrets: string[], forbiddenKeys: st
 
 t.test('doctor during the case: own brief and the findings, no title, patient script or mark scheme', async (t) => {
   const view = doctorCaseView(fullCase, false)
-  t.same(Object.keys(view).sort(), ['category', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'visualData'])
+  t.same(Object.keys(view).sort(), ['category', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'telephoneConsultation', 'visualData'])
   t.same(view.sections, fullCase.doctorSections, 'sections = doctorSections for old clients')
   t.same(view.category, { id: 3, name: 'Cardiology' })
   t.same(view.visualData, fullCase.visualData)
@@ -52,7 +53,7 @@ t.test('doctor once feedback is over: the whole case, to learn from', async (t) 
 
 t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s brief', async (t) => {
   const view = patientCaseView(fullCase)
-  t.same(Object.keys(view).sort(), ['category', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'title', 'visualData'])
+  t.same(Object.keys(view).sort(), ['category', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'telephoneConsultation', 'title', 'visualData'])
   t.match(view, { title: fullCase.title, patientNotes: fullCase.patientNotes, feedbackCriteria: fullCase.feedbackCriteria })
   assertHides(t, view, DOCTOR_SECRETS, ['doctorNotes', 'doctorSections', 'sections'])
 })
@@ -60,7 +61,7 @@ t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s
 t.test('observer: the patient\'s view plus the doctor\'s notes and sections', async (t) => {
   const view = observerCaseView(fullCase)
   t.same(Object.keys(view).sort(), [
-    'category', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'title', 'visualData',
+    'category', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'telephoneConsultation', 'title', 'visualData',
   ])
   t.match(view, { ...patientCaseView(fullCase), doctorNotes: fullCase.doctorNotes, doctorSections: fullCase.doctorSections })
 })

@@ -106,6 +106,19 @@ t.test('criterion domains: set, kept by an edit that sends none (the spec\'s edi
   t.equal(await caseCount('Unknown domain case'), 0)
 })
 
+t.test('telephone consultation (issue 29): set and cleared by the editor, kept by an edit that sends none, checked', async (t) => {
+  const plain = (await post({ ...editorState, title: 'Not a telephone case' })).json
+  t.equal(plain.telephoneConsultation, false, 'a body without the field (the spec\'s editor) makes an ordinary case')
+  const saved = (await post({ ...editorState, title: 'Telephone case', telephoneConsultation: true })).json
+  t.equal(saved.telephoneConsultation, true)
+  const { telephoneConsultation: _, ...specEditor } = saved
+  t.equal((await put(saved.id, specEditor)).json.telephoneConsultation, true, 'an edit without the field keeps it')
+  t.equal((await put(saved.id, { ...saved, telephoneConsultation: false })).json.telephoneConsultation, false, 'our editor clears it')
+  const bad = await post({ ...editorState, title: 'Bad telephone case', telephoneConsultation: 'yes' })
+  t.same([bad.status, bad.json.validationErrors], [400, { telephoneConsultation: 'telephoneConsultation must be true or false' }])
+  t.equal(await caseCount('Bad telephone case'), 0)
+})
+
 t.test('the recall date list: any signed-in user, sorted and distinct', async (t) => {
   await post({ ...editorState, title: 'Another recall', recallDates: ['2023-12-31', '2024-05-01'] })
   const dates = await call(app, { method: 'GET', url: '/api/cases/recall/dates', headers: user.auth })

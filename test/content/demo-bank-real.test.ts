@@ -31,6 +31,14 @@ t.test('it loads into an empty database and covers every topic', async (t) => {
   t.same([...perTopic.keys()].sort(), [...MEDICAL_TOPICS].sort(), 'no category outside the 12 topics (a misspelt name would add one)')
   for (const [topic, count] of perTopic) t.ok(count >= 2, `${topic}: ${count} cases`)
 
+  // The shipped telephone consultations run the telephone station by themselves (issue 29).
+  t.same(
+    cases.filter((c) => c.telephoneConsultation).map((c) => c.category.name).sort(),
+    ['Cardiology', 'Pediatrics', 'Rheumatology'],
+    'the three telephone consultations, and no other case',
+  )
+  for (const c of cases) t.equal(c.telephoneConsultation, /telephone consultation/i.test(c.description), `${c.title}: telephone exactly when its stem says so`)
+
   const recallCases = cases.filter((c) => c.isRecallCase)
   const dates = await listRecallDates(database.db)
   t.ok(recallCases.length >= 6, `${recallCases.length} recall cases`)

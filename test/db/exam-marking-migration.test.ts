@@ -1,35 +1,16 @@
-import { randomBytes } from 'node:crypto'
 import { Migrator, sql } from 'kysely'
 import t from 'tap'
-import { connectMemoryPGlite, connectPostgres, type DatabaseHandle } from '../../server/db/connect.ts'
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate.ts'
 import { listCases } from '../../server/content/cases-repo.ts'
 import { feedbackReceived } from '../../server/sessions/queries.ts'
-import { withAdminClient } from '../helpers/db.ts'
+import { unmigratedDatabase } from '../helpers/db.ts'
 
 /**
  * Migration 0005 on a database that already holds cases and feedback from before domains (PGlite by default,
  * PostgreSQL with DATABASE_URL): criteria come out unassigned, old feedback ungraded, and nothing else changes.
  */
 
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL
-  if (!url) return (await connectMemoryPGlite()).handle
-  const name = `plab_migration_${process.pid}_${randomBytes(4).toString('hex')}`
-  await withAdminClient(url, (admin) => admin.query(`create database ${name}`))
-  const parsed = new URL(url)
-  parsed.pathname = `/${name}`
-  const handle = await connectPostgres(parsed.toString())
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close()
-      await withAdminClient(url, (admin) => admin.query(`drop database if exists ${name} with (force)`))
-    },
-  }
-}
-
-const database = await emptyDatabase()
+const database = await unmigratedDatabase()
 t.teardown(() => database.close())
 const db = database.db as any
 const migrator = new Migrator({ db, provider: migrationProvider })

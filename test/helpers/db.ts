@@ -69,6 +69,22 @@ export async function createPostgresDatabase(url: string): Promise<{ url: string
   }
 }
 
+/** An empty database with no migration applied, for a test that runs migrations one by one over old data. */
+export async function unmigratedDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL
+  if (!url) return (await connectMemoryPGlite()).handle
+  const name = `plab_migration_${process.pid}_${randomBytes(4).toString('hex')}`
+  await withAdminClient(url, (admin) => admin.query(`create database ${name}`))
+  const handle = await connectPostgres(withDatabase(url, name))
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      await withAdminClient(url, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+    },
+  }
+}
+
 /** Runs `work` on a client of the server's maintenance connection (DATABASE_URL itself). */
 export async function withAdminClient<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url })

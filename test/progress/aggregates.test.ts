@@ -21,6 +21,7 @@ const candidate = await signedInUser(app, { name: 'Cara Candidate' })
 const other = await signedInUser(app, { name: 'Otto Other' })
 const newcomer = await signedInUser(app, { name: 'Nell Newcomer' })
 const single = await signedInUser(app, { name: 'Sid Single' })
+const busy = await signedInUser(app, { name: 'Bea Busy' })
 
 const station = (toUserId: number, sessionId: number, round: number, at: Date, category: string) => ({ toUserId, sessionId, round, at, category })
 const history: FeedbackSeed[] = [
@@ -40,6 +41,8 @@ const history: FeedbackSeed[] = [
   // Someone else's feedback, in a topic of their own.
   { ...station(other.id, 105, 1, ago(2), 'Paediatrics'), fromRole: 'OBSERVER', criteria: gradedCriteria(0, 0, 0), judgement: 'UNSATISFACTORY', areas: ['RAPPORT'] },
   { ...station(single.id, 106, 1, ago(5), 'Respiratory'), fromRole: 'PATIENT', criteria: gradedCriteria(2, 3, 4) },
+  // Four stations within one day, getting better: 1, 4, 7 and 10 out of 12.
+  ...[1, 2, 3, 4].map((round): FeedbackSeed => ({ ...station(busy.id, 107, round, new Date(NOW - DAY + round * 3_600_000), 'Surgery'), fromRole: 'PATIENT', criteria: gradedCriteria(round, round - 1, round - 1) })),
 ]
 await seedFeedback(app.database.db, history)
 
@@ -48,7 +51,6 @@ const progress = async (user: { auth: Record<string, string> }, query = '') => {
   if (response.status !== 200) throw new Error(`GET /api/progress${query}: ${response.status} ${JSON.stringify(response.json)}`)
   return response.json
 }
-const day = (date: Date) => date.toISOString().slice(0, 10)
 const noDomains = { DATA_GATHERING: null, CLINICAL_MANAGEMENT: null, INTERPERSONAL: null }
 
 t.test(`all time: every section of the report (${databaseKind()})`, async (t) => {
@@ -63,10 +65,10 @@ t.test(`all time: every section of the report (${databaseKind()})`, async (t) =>
     recentJudgement: { satisfactoryOrGood: 1, judged: 2 },
   })
   t.same(report.trend, [
-    { date: day(ago(100)), stations: 1, stationScore: null, rollingMean: null, domains: noDomains },
-    { date: day(ago(40)), stations: 1, stationScore: 9.5, rollingMean: 9.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 3.5 } },
-    { date: day(ago(20)), stations: 1, stationScore: 7.5, rollingMean: 8.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 2, INTERPERSONAL: 2.5 } },
-    { date: day(ago(3)), stations: 1, stationScore: 4, rollingMean: 7, domains: { DATA_GATHERING: 1, CLINICAL_MANAGEMENT: 1, INTERPERSONAL: 2 } },
+    { at: ago(100).toISOString(), topic: 'Cardiology', stationScore: null, rollingMean: null, domains: noDomains },
+    { at: ago(40).toISOString(), topic: 'Cardiology', stationScore: 9.5, rollingMean: 9.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 3.5 } },
+    { at: ago(20).toISOString(), topic: 'Respiratory', stationScore: 7.5, rollingMean: 8.5, domains: { DATA_GATHERING: 3, CLINICAL_MANAGEMENT: 2, INTERPERSONAL: 2.5 } },
+    { at: ago(3).toISOString(), topic: 'Ethics', stationScore: 4, rollingMean: 7, domains: { DATA_GATHERING: 1, CLINICAL_MANAGEMENT: 1, INTERPERSONAL: 2 } },
   ])
   t.same(report.domains, [
     { domain: 'DATA_GATHERING', mean: 2.6, ratings: 5 },
@@ -103,7 +105,7 @@ t.test('the last 30 days leave the older stations out of every section', async (
     recentScore: { mean: 5.75, stations: 2 },
     recentJudgement: { satisfactoryOrGood: 1, judged: 1 },
   })
-  t.same(report.trend.map((point: { date: string }) => point.date), [day(ago(20)), day(ago(3))])
+  t.same(report.trend.map((point: { at: string }) => point.at), [ago(20).toISOString(), ago(3).toISOString()])
   t.equal(report.trend[0].rollingMean, 7.5, 'the rolling mean starts within the period')
   t.equal(report.unassignedFeedback, 0)
   t.same(report.agreement, { compared: 1, differByTwoOrMore: 0, meanDifference: 1 })
@@ -140,9 +142,17 @@ t.test('an empty history: zeros where something is counted, nulls where nothing 
 t.test('one station with no observer: no judgement share, no agreement, nothing weak on a single rating', async (t) => {
   const report = await progress(single)
   t.match(report.headline, { stations: 1, recentScore: { mean: 9, stations: 1 }, recentJudgement: { satisfactoryOrGood: 0, judged: 0 } })
-  t.same(report.trend, [{ date: day(ago(5)), stations: 1, stationScore: 9, rollingMean: 9, domains: { DATA_GATHERING: 2, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 4 } }])
+  t.same(report.trend, [{ at: ago(5).toISOString(), topic: 'Respiratory', stationScore: 9, rollingMean: 9, domains: { DATA_GATHERING: 2, CLINICAL_MANAGEMENT: 3, INTERPERSONAL: 4 } }])
   t.same(report.weakest, [], `a point needs at least 2 ratings`)
   t.same(report.agreement, { compared: 0, differByTwoOrMore: 0, meanDifference: null })
+})
+
+t.test('four stations in one day are four points of the trend, in the order they were played (issue 29)', async (t) => {
+  const report = await progress(busy)
+  t.same(
+    report.trend.map((point: { at: string; stationScore: number; rollingMean: number }) => [point.at, point.stationScore, point.rollingMean]),
+    [1, 2, 3, 4].map((round) => [new Date(NOW - DAY + round * 3_600_000).toISOString(), 3 * round - 2, [1, 2.5, 4, 5.5][round - 1]]),
+  )
 })
 
 t.test('only one’s own progress, only signed in, and the period is checked', async (t) => {

@@ -15,7 +15,7 @@ const other = await signedInUser(app, { name: 'Otto Other' })
 const TRICKY = 'He said "slow down", then\nleft, twice'
 await seedFeedback(app.database.db, [
   { toUserId: candidate.id, sessionId: 201, round: 1, at: new Date(NOW - 5 * 86_400_000), category: 'Cardiology', fromRole: 'OBSERVER', criteria: gradedCriteria(2, 3, 4), judgement: 'BORDERLINE', areas: ['TIME', 'RAPPORT'], comment: TRICKY },
-  { toUserId: candidate.id, sessionId: 201, round: 2, at: new Date(NOW - 60 * 86_400_000), category: '=cmd|calc', fromRole: 'PATIENT', criteria: [{ name: 'History taking', score: 1 }], comment: '@SUM(A1:A9)', caseTitle: '+44 chest pain' },
+  { toUserId: candidate.id, sessionId: 201, round: 2, at: new Date(NOW - 60 * 86_400_000), category: '=cmd|calc', fromRole: 'PATIENT', criteria: [{ name: ' history TAKING ', score: 1 }, { name: 'Explanation', subScores: [1, 1, 2] }], comment: '@SUM(A1:A9)', caseTitle: '+44 chest pain' },
   { toUserId: other.id, sessionId: 202, round: 1, at: new Date(NOW - 86_400_000), category: 'Ethics', fromRole: 'PATIENT', criteria: gradedCriteria(1, 1, 1), comment: 'OTHER-PERSONS-SECRET' },
 ])
 
@@ -51,6 +51,7 @@ t.test('csv cells: quoted when they hold a comma, quote or line break; formulas 
   for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\tTAB']) t.equal(csvCell(formula), `'${formula}`, `${JSON.stringify(formula)} is text`)
   t.equal(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`, 'defused and quoted')
   t.equal(csvCell(-2), '-2', 'a number stays a number')
+  t.equal(csvCell(4 / 3), '1.33', 'to 2 decimals, as scores are shown elsewhere')
   t.equal(csvCell(null), '')
   t.equal(feedbackCsv([]).split('\r\n').length, 2, 'the header line alone')
 })
@@ -60,7 +61,8 @@ t.test(`CSV export of one's own feedback, newest first (${databaseKind()})`, asy
   t.equal(response.statusCode, 200)
   t.match(response.headers['content-type'], /^text\/csv; charset=utf-8/)
   t.match(response.headers['content-disposition'], /^attachment; filename="plab-feedback-2026-11-24\.csv"$/)
-  const [header, newest, oldest, ...rest] = parseCsv(response.body)
+  const rows = parseCsv(response.body)
+  const [header, newest, oldest, ...rest] = rows
   t.same(rest, [], 'two feedbacks, nobody else’s')
   t.notOk(response.body.includes('OTHER-PERSONS-SECRET'))
   const column = (row: string[], name: string) => row[header.indexOf(name)]
@@ -73,7 +75,15 @@ t.test(`CSV export of one's own feedback, newest first (${databaseKind()})`, asy
   t.equal(column(oldest, 'Topic'), "'=cmd|calc")
   t.equal(column(oldest, 'Case'), "'+44 chest pain")
   t.equal(column(oldest, 'Station score (out of 12)'), '', 'no station score before domains: empty, not 0')
-  t.equal(column(oldest, 'Criteria scores'), 'History taking: 1')
+  t.notOk(header.includes('Overall score'), 'the spec\'s overall figure is not set beside the score out of 12')
+
+  // Issue 29: each criterion has its own column (matched by name across cases), each sub-criterion its own after it.
+  t.same(header.slice(header.indexOf('Comment') + 1), ['History taking (0-4)', 'Management plan (0-4)', 'Rapport (0-4)', 'Explanation (0-4)', 'Explanation › Part 1 (0-4)', 'Explanation › Part 2 (0-4)', 'Explanation › Part 3 (0-4)'])
+  t.same(['History taking (0-4)', 'Management plan (0-4)', 'Rapport (0-4)', 'Explanation (0-4)'].map((name) => column(newest, name)), ['2', '3', '4', ''], 'a criterion its case did not have is empty')
+  t.equal(column(oldest, 'History taking (0-4)'), '1', 'the same criterion spelt otherwise shares its column')
+  t.equal(column(oldest, 'Explanation (0-4)'), '1.33', 'the mean of the sub-scores, to 2 decimals')
+  t.same(['Part 1', 'Part 2', 'Part 3'].map((part) => column(oldest, `Explanation › ${part} (0-4)`)), ['1', '1', '2'])
+  t.ok(rows.every((row) => row.length === header.length), 'every row has every column')
 })
 
 t.test('JSON export: the dashboard’s items; the period applies', async (t) => {

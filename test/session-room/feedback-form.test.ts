@@ -33,7 +33,7 @@ t.test('a criterion with sub-criteria shows their average', async (t) => {
 
 t.test('what each role reads of its case', async (t) => {
   const doctorView: DoctorCaseView = {
-    id: 1, description: 'd', category: { id: 1, name: 'Cardiology' }, visualData: null, imageUrl: '/uploads/images/x.png',
+    id: 1, description: 'd', category: { id: 1, name: 'Cardiology' }, visualData: null, imageUrl: '/uploads/images/x.png', telephoneConsultation: false,
     doctorNotes: 'Take a history', doctorSections: [{ id: 'b', title: 'B', content: '', order: 1 }, { id: 'a', title: 'A', content: '', order: 0 }], sections: [],
   }
   t.equal(caseTitle(doctorView), null)

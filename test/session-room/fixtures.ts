@@ -21,6 +21,7 @@ export function patientCase(id = 10): PatientCaseView {
     category: { id: 1, name: 'Cardiology' },
     visualData: null,
     imageUrl: null,
+    telephoneConsultation: false,
     patientNotes: 'You are worried.',
     patientSections: [],
     feedbackCriteria: [

@@ -16,6 +16,7 @@ import { Card } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
 import { ConfigSummary } from '../session/configure/ConfigSummary.tsx'
+import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
@@ -110,6 +111,7 @@ function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
           onChange={({ start: recallStartDate, end: recallEndDate }) => change({ recallStartDate, recallEndDate })}
         />
       )}
+      <ExamTimingPreset timing={draft} onChange={change} />
       <ChoiceGroup
         legend="Reading time"
         name="readingTime"

@@ -32,14 +32,17 @@ export default function Progress() {
   return (
     <Page>
       <h1>My progress</h1>
-      <Muted>From the feedback you received as the doctor. Scores follow the exam: each domain out of 4, the station out of 12.</Muted>
+      <Muted>
+        From the feedback you received as the doctor, on the exam&apos;s scale: each domain graded A to E (4 to 0 points), the station out of 12,
+        the examiner&apos;s global judgement and the feedback areas.
+      </Muted>
       <PeriodAndExport period={period} onPeriod={setPeriod} />
       {failure && <Alert tone="error">{failure}</Alert>}
       {report === null ? (
         !failure && <Muted role="status">Loading your progress…</Muted>
       ) : (
         <div aria-busy={report.days !== (period === 'all' ? null : Number(period))}>
-          <Headline headline={report.headline} />
+          <Headline headline={report.headline} domains={report.domains} areas={report.areas} />
           <TrendCharts trend={report.trend} />
           <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
           <Coverage coverage={report.coverage} days={report.days} />

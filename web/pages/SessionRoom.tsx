@@ -95,7 +95,7 @@ export default function SessionRoom() {
       <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
       {user && session.role && session.phase !== 'COMPLETED' && (
         <Suspense fallback={null}>
-          <CallPanel code={session.code} userId={user.id} participants={session.participants} />
+          <CallPanel code={session.code} userId={user.id} participants={session.participants} telephoneCase={session.selectedCase?.telephoneConsultation === true} />
         </Suspense>
       )}
       <Body ref={body}>

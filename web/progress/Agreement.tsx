@@ -1,5 +1,6 @@
 import { DISAGREEMENT_POINTS, type RaterAgreement } from '../../schemas/progress.ts'
-import { formatNumber, Muted, percent, Section } from './progress-ui.tsx'
+import { counted } from '../session/room/words.ts'
+import { Muted, percent, Section } from './progress-ui.tsx'
 
 /** How often the patient and the observer saw the same station differently: a large gap says a mark is unsure. */
 export function Agreement({ agreement }: { agreement: RaterAgreement }) {
@@ -11,9 +12,9 @@ export function Agreement({ agreement }: { agreement: RaterAgreement }) {
         <Muted>No station scored by both a patient and an observer in this period.</Muted>
       ) : (
         <p>
-          The patient and the observer differed by {DISAGREEMENT_POINTS} points or more on <strong>{agreement.differByTwoOrMore}</strong> of{' '}
-          {agreement.compared} stations both scored ({share}%). On average their station scores were {formatNumber(agreement.meanDifference)} points
-          apart.
+          The patient and the observer differed by {counted(DISAGREEMENT_POINTS, 'point')} or more on <strong>{agreement.differByTwoOrMore}</strong> of{' '}
+          {counted(agreement.compared, 'station')} both scored ({share}%).
+          {agreement.meanDifference !== null && ` On average their station scores were ${counted(agreement.meanDifference, 'point')} apart.`}
         </p>
       )}
     </Section>

@@ -5,9 +5,11 @@ import 'uplot/dist/uPlot.min.css'
 import { theme } from '../theme.ts'
 
 /**
- * A line chart drawn by uPlot (a canvas), loaded only with the progress page (React.lazy in TrendCharts). It is a
- * picture for sighted readers: the same figures are in the table beside it, which is what assistive technology
- * reads, so the canvas is one image with a label.
+ * A line chart drawn by uPlot (a canvas), loaded only with the progress page (React.lazy in TrendCharts). Its x axis
+ * counts the stations (1, 2, 3...): each station is its own point in the order played, however many fell on one
+ * day. The legend under it follows the pointer and names the station (its number, date and topic) with its values.
+ * It is a picture for sighted readers: the same figures are in the table beside it, which is what assistive
+ * technology reads, so the canvas is one image with a label.
  */
 
 export interface ChartSeries {
@@ -21,32 +23,37 @@ export interface ChartSeries {
 
 export interface LineChartProps {
   label: string
-  /** yyyy-mm-dd, one per point. */
-  dates: string[]
+  /** What the legend names each point by: "Station 3 · 24 Nov 2026 · Cardiology". */
+  pointNames: string[]
   series: ChartSeries[]
   yMax: number
 }
 
 const HEIGHT = 220
-const WEEK = 7 * 86_400
 
-export default function LineChart({ label, dates, series, yMax }: LineChartProps) {
+export default function LineChart({ label, pointNames, series, yMax }: LineChartProps) {
   const container = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     const element = container.current
     if (!element) return
-    const xs = dates.map((date) => Date.parse(`${date}T12:00:00Z`) / 1000)
+    const xs = pointNames.map((_, index) => index + 1)
     const options: uPlot.Options = {
       width: element.clientWidth,
       height: HEIGHT,
-      // A single day would get a range of years around it: show the week around it instead.
-      scales: { x: xs.length === 1 ? { time: true, range: [xs[0] - WEEK / 2, xs[0] + WEEK / 2] } : { time: true }, y: { range: [0, yMax] } },
-      axes: [{ stroke: theme.color.muted }, { stroke: theme.color.muted, size: 36 }],
-      // Days without a score (before domains) are gaps: joining across them would draw a score nobody gave.
-      series: [{}, ...series.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash, width: line.width ?? 2, spanGaps: false, points: { show: true, size: 5 } }))],
+      // Half a step of room at each end, so the first and last stations are not drawn on the chart's edge.
+      scales: { x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] }, y: { range: [0, yMax] } },
+      axes: [
+        // Whole stations only: no tick at "1.5".
+        { stroke: theme.color.muted, label: 'Station', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500], values: (_, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) },
+        { stroke: theme.color.muted, size: 36 },
+      ],
+      // Stations without a score (before domains) are gaps: joining across them would draw a score nobody gave.
+      series: [
+        { label: 'Station', value: (_, x) => (x == null ? '' : (pointNames[x - 1] ?? '')) },
+        ...series.map((line) => ({ label: line.label, stroke: line.colour, dash: line.dash, width: line.width ?? 2, spanGaps: false, points: { show: true, size: 6 } })),
+      ],
       cursor: { drag: { x: false, y: false } },
-      legend: { live: false },
     }
     const chart = new uPlot(options, [xs, ...series.map((line) => line.values)], element)
     // Follows the page's width (a phone turned, a window resized) instead of overflowing it.
@@ -56,7 +63,7 @@ export default function LineChart({ label, dates, series, yMax }: LineChartProps
       resize.disconnect()
       chart.destroy()
     }
-  }, [dates, series, yMax])
+  }, [pointNames, series, yMax])
 
   return <Frame ref={container} role="img" aria-label={label} />
 }
@@ -65,4 +72,5 @@ const Frame = styled.div`
   width: 100%;
   min-height: ${HEIGHT}px;
   .u-legend { font-size: 0.85rem; }
+  .u-legend .u-series:first-child .u-value { white-space: normal; }
 `

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { DOMAINS, DOMAIN_TEXT } from '../../schemas/marking.ts'
-import { ROLLING_STATIONS, type TrendDay } from '../../schemas/progress.ts'
+import { ROLLING_STATIONS, type TrendStation } from '../../schemas/progress.ts'
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
 import type { ChartSeries } from './LineChart.tsx'
-import { DataTable, formatDay, formatNumber, Muted, Section } from './progress-ui.tsx'
+import { DataTable, formatNumber, formatTime, Muted, Section } from './progress-ui.tsx'
 
 // uPlot and its stylesheet load with the first chart, after the page's figures are already on screen.
 const LineChart = lazy(() => import('./LineChart.tsx'))
@@ -14,51 +14,67 @@ const DOMAIN_LINES: Record<(typeof DOMAINS)[number], { colour: string; dash?: nu
   INTERPERSONAL: { colour: '#15803d', dash: [2, 3] },
 }
 
-/** Station score over time with its rolling mean, and each domain's points, each chart with its table. */
-export function TrendCharts({ trend }: { trend: TrendDay[] }) {
-  const dates = useMemo(() => trend.map((day) => day.date), [trend])
+/** Station score, station by station, with its rolling mean, and each domain's points; each chart with its table. */
+export function TrendCharts({ trend }: { trend: TrendStation[] }) {
+  const pointNames = useMemo(() => trend.map((station, index) => `Station ${index + 1} · ${formatTime(station.at)} · ${station.topic}`), [trend])
   const scoreSeries = useMemo<ChartSeries[]>(
     () => [
-      { label: 'Station score', values: trend.map((day) => day.stationScore), colour: '#64748b', width: 1 },
-      { label: `Rolling mean (last ${ROLLING_STATIONS} stations)`, values: trend.map((day) => day.rollingMean), colour: '#1e40af', width: 3 },
+      { label: 'Station score', values: trend.map((station) => station.stationScore), colour: '#64748b', width: 1 },
+      { label: `Rolling mean (last ${ROLLING_STATIONS} stations)`, values: trend.map((station) => station.rollingMean), colour: '#1e40af', width: 3 },
     ],
     [trend],
   )
   const domainSeries = useMemo<ChartSeries[]>(
-    () => DOMAINS.map((domain) => ({ label: DOMAIN_TEXT[domain].short, values: trend.map((day) => day.domains[domain]), ...DOMAIN_LINES[domain] })),
+    () => DOMAINS.map((domain) => ({ label: DOMAIN_TEXT[domain].short, values: trend.map((station) => station.domains[domain]), ...DOMAIN_LINES[domain] })),
     [trend],
+  )
+  const stationCells = (station: TrendStation, index: number) => (
+    <>
+      <th scope="row">Station {index + 1}</th>
+      <td>{formatTime(station.at)}</td>
+      <td>{station.topic}</td>
+    </>
   )
 
   return (
     <Section aria-labelledby="trend-heading">
-      <h2 id="trend-heading">Station score over time</h2>
+      <h2 id="trend-heading">Station score, station by station</h2>
       {trend.length === 0 ? (
         <Muted>No stations in this period yet.</Muted>
       ) : (
         <>
           <Suspense fallback={<Muted role="status">Loading the chart…</Muted>}>
-            <LineChart label={`Chart of station score out of ${MAX_STATION_SCORE} per day, with the rolling mean; the table below has the same figures`} dates={dates} series={scoreSeries} yMax={MAX_STATION_SCORE} />
+            <LineChart
+              label={`Chart of the station score out of ${MAX_STATION_SCORE} of each station in the order played, with the rolling mean; the table below has the same figures`}
+              pointNames={pointNames}
+              series={scoreSeries}
+              yMax={MAX_STATION_SCORE}
+            />
           </Suspense>
-          <DataTable caption="Station score per day (out of 12)" headers={['Day', 'Stations', 'Station score', `Rolling mean (last ${ROLLING_STATIONS})`]}>
-            {trend.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatDay(day.date)}</th>
-                <td>{day.stations}</td>
-                <td>{formatNumber(day.stationScore, 'Unassigned')}</td>
-                <td>{formatNumber(day.rollingMean)}</td>
+          <DataTable caption={`Station score of each station (out of ${MAX_STATION_SCORE})`} headers={['Station', 'Date', 'Topic', 'Station score', `Rolling mean (last ${ROLLING_STATIONS})`]}>
+            {trend.map((station, index) => (
+              <tr key={`${station.at}-${index}`}>
+                {stationCells(station, index)}
+                <td>{formatNumber(station.stationScore, 'Unassigned')}</td>
+                <td>{formatNumber(station.rollingMean)}</td>
               </tr>
             ))}
           </DataTable>
           <h3>Domains</h3>
           <Suspense fallback={<Muted role="status">Loading the chart…</Muted>}>
-            <LineChart label="Chart of each domain's points out of 4 per day; the table below has the same figures" dates={dates} series={domainSeries} yMax={4} />
+            <LineChart
+              label="Chart of each domain's points out of 4 (A 4 to E 0) of each station in the order played; the table below has the same figures"
+              pointNames={pointNames}
+              series={domainSeries}
+              yMax={4}
+            />
           </Suspense>
-          <DataTable caption="Domain points per day (out of 4)" headers={['Day', ...DOMAINS.map((domain) => DOMAIN_TEXT[domain].short)]}>
-            {trend.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatDay(day.date)}</th>
+          <DataTable caption="Domain points of each station (out of 4: A 4, B 3, C 2, D 1, E 0)" headers={['Station', 'Date', 'Topic', ...DOMAINS.map((domain) => DOMAIN_TEXT[domain].short)]}>
+            {trend.map((station, index) => (
+              <tr key={`${station.at}-${index}`}>
+                {stationCells(station, index)}
                 {DOMAINS.map((domain) => (
-                  <td key={domain}>{formatNumber(day.domains[domain], 'Unassigned')}</td>
+                  <td key={domain}>{formatNumber(station.domains[domain], 'Unassigned')}</td>
                 ))}
               </tr>
             ))}

@@ -4,7 +4,9 @@ import { AREA_TEXT, DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { MIN_RATINGS, type AreaCount, type DomainSummary, type WeakPoint } from '../../schemas/progress.ts'
 import { feedbackFilterHref } from '../dashboard/feedback-filter.ts'
 import { theme } from '../theme.ts'
-import { formatNumber, Muted, Section } from './progress-ui.tsx'
+import { gradeOfMean } from '../../schemas/session/station-result.ts'
+import { counted } from '../session/room/words.ts'
+import { formatNumber, Muted, nearestScoreWord, Section } from './progress-ui.tsx'
 
 interface WeakPointsProps {
   weakest: WeakPoint[]
@@ -22,7 +24,7 @@ export function WeakPoints({ weakest, areas, domains, unassignedFeedback, days }
     <Section aria-labelledby="weakest-heading">
       <h2 id="weakest-heading">Weakest points</h2>
       {weakest.length === 0 ? (
-        <Muted>Nothing yet: a domain or criterion shows here once it has at least {MIN_RATINGS} ratings.</Muted>
+        <Muted>Nothing yet: a domain or criterion shows here once it has at least {counted(MIN_RATINGS, 'rating')}.</Muted>
       ) : (
         <Ranked>
           {weakest.map((point) => (
@@ -31,7 +33,8 @@ export function WeakPoints({ weakest, areas, domains, unassignedFeedback, days }
                 {nameOf(point)}
               </Link>
               <span>
-                mean {formatNumber(point.mean)} / 4 over {point.ratings} ratings
+                mean {formatNumber(point.mean)} / 4, {point.kind === 'domain' ? `grade ${gradeOfMean(point.mean).grade}` : `nearest “${nearestScoreWord(point.mean)}”`}, over{' '}
+                {counted(point.ratings, 'rating')}
               </span>
             </li>
           ))}
@@ -46,7 +49,7 @@ export function WeakPoints({ weakest, areas, domains, unassignedFeedback, days }
             <li key={area}>
               <Link href={feedbackFilterHref({ kind: 'area', area, days })}>{AREA_TEXT[area].label}</Link>
               <span>
-                {count} {count === 1 ? 'time' : 'times'}: {AREA_TEXT[area].explanation}
+                {counted(count, 'time')}: {AREA_TEXT[area].explanation}
               </span>
             </li>
           ))}
@@ -57,15 +60,16 @@ export function WeakPoints({ weakest, areas, domains, unassignedFeedback, days }
         {domains.map((summary) => (
           <li key={summary.domain}>
             <strong>{DOMAIN_TEXT[summary.domain].label}</strong>
-            <span>{summary.mean === null ? 'Not graded yet' : `mean ${formatNumber(summary.mean)} / 4 over ${summary.ratings} ratings`}</span>
+            <span>
+              {summary.mean === null
+                ? 'Not graded yet'
+                : `grade ${gradeOfMean(summary.mean).grade}: mean ${formatNumber(summary.mean)} / 4 over ${counted(summary.ratings, 'rating')}`}
+            </span>
           </li>
         ))}
       </Ranked>
       {unassignedFeedback > 0 && (
-        <Muted>
-          {unassignedFeedback} {unassignedFeedback === 1 ? 'feedback was' : 'feedbacks were'} given before domains existed: unassigned, and left out of
-          the domain means.
-        </Muted>
+        <Muted>Unassigned: {counted(unassignedFeedback, 'feedback', 'feedbacks')} given before domains existed, left out of the domain means.</Muted>
       )}
     </Section>
   )

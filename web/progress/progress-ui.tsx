@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { MAX_SCORE, MIN_SCORE, SCORE_DESCRIPTORS } from '../../schemas/session/feedback-scores.ts'
 import { theme } from '../theme.ts'
 
 /** What the progress page's sections share: their frame, number and date formats, and the data tables. */
@@ -22,12 +23,12 @@ export const Muted = styled.p`
 /** A mean to at most 2 decimals (7, 7.5, 7.33); `empty` when nothing was measured. */
 export const formatNumber = (value: number | null, empty = '—') => (value === null ? empty : String(Math.round(value * 100) / 100))
 
-/** A UTC day (yyyy-mm-dd) as the reader writes dates; read as UTC so no time zone moves it to the day before. */
-export const formatDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-
 export const formatTime = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 export const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole))
+
+/** A mean on the form's 0-4 scale in the form's words: the word of the nearest whole score ("Adequate" for 1.86). */
+export const nearestScoreWord = (mean: number) => SCORE_DESCRIPTORS[Math.min(MAX_SCORE, Math.max(MIN_SCORE, Math.round(mean)))]
 
 /**
  * A chart's figures as a table, folded under a summary so a long history does not bury the page; on a narrow

@@ -10,6 +10,7 @@ import { Modal } from '../Modal.tsx'
 import { CasePreview } from './CasePreview.tsx'
 import { CriteriaEditor } from './CriteriaEditor.tsx'
 import { EditorField, TwoColumns } from './editor-layout.tsx'
+import { TelephoneConsultation } from './TelephoneConsultation.tsx'
 import { RecallDates } from './RecallDates.tsx'
 import { SectionsEditor } from './SectionsEditor.tsx'
 import { useCaseEditor } from './useCaseEditor.ts'
@@ -77,6 +78,7 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
           onChange={(description) => change({ description })}
           error={errors.description}
         />
+        <TelephoneConsultation checked={state.telephoneConsultation} onChange={(telephoneConsultation) => change({ telephoneConsultation })} />
         <TwoColumns>
           <EditorField label="Doctor notes" rows={4} value={state.doctorNotes} onChange={(doctorNotes) => change({ doctorNotes })} error={errors.doctorNotes} />
           <EditorField label="Patient notes" rows={4} value={state.patientNotes} onChange={(patientNotes) => change({ patientNotes })} error={errors.patientNotes} />

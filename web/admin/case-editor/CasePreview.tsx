@@ -16,6 +16,7 @@ export function CasePreview({ state, categoryName }: { state: EditorState; categ
     category: { id: 0, name: categoryName || 'No category yet' },
     visualData: null,
     imageUrl: null,
+    telephoneConsultation: state.telephoneConsultation,
     doctorNotes: state.doctorNotes,
     doctorSections: state.doctorSections,
     patientNotes: state.patientNotes,

@@ -17,6 +17,7 @@ export interface EditorState {
   visualImageUrl: string
   isRecallCase: boolean
   recallDates: string[]
+  telephoneConsultation: boolean
 }
 
 export const emptyEditorState = (): EditorState => ({
@@ -33,6 +34,7 @@ export const emptyEditorState = (): EditorState => ({
   visualImageUrl: '',
   isRecallCase: false,
   recallDates: [],
+  telephoneConsultation: false,
 })
 
 const byOrder = <T extends { order: number }>(list: T[]) => renumber([...list].sort((a, b) => a.order - b.order))
@@ -54,6 +56,7 @@ export function editorStateFrom(loaded: CaseView): EditorState {
     visualImageUrl: visualType === 'image' ? visualContent : '',
     isRecallCase: loaded.isRecallCase,
     recallDates: [...loaded.recallDates].sort(),
+    telephoneConsultation: loaded.telephoneConsultation,
   }
 }
 
@@ -73,6 +76,7 @@ export function draftFrom(state: EditorState): CaseDraft {
     imageUrl: content && state.visualType === 'image' ? content : null,
     isRecallCase: state.isRecallCase,
     recallDates: state.isRecallCase ? state.recallDates : [],
+    telephoneConsultation: state.telephoneConsultation,
   }
 }
 

@@ -24,6 +24,7 @@ export function CaseList({ cases, filtered, onEdit, onDelete }: CaseListProps) {
             <Tags>
               <Tag>{item.category.name}</Tag>
               {item.isRecallCase && <Tag $tone="recall">Recall</Tag>}
+              {item.telephoneConsultation && <Tag>Telephone</Tag>}
               <DomainGapTags criteria={item.feedbackCriteria} />
             </Tags>
             {item.description && <Description>{item.description}</Description>}

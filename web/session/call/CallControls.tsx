@@ -7,9 +7,10 @@ import { listDevices } from './local-media.ts'
 
 /**
  * Microphone, camera, audio-only and leave, the doctor's telephone-station switch, and the device picker. Each
- * switch is a button with a fixed name and aria-pressed, so a screen reader says whether it is on.
+ * switch is a button with a fixed name and aria-pressed, so a screen reader says whether it is on. A case that is a
+ * telephone consultation holds the station on: the doctor's switch shows it on and cannot turn it off.
  */
-export function CallControls({ call, controller, isDoctor }: { call: CallSnapshot; controller: CallController; isDoctor: boolean }) {
+export function CallControls({ call, controller, isDoctor, telephoneCase }: { call: CallSnapshot; controller: CallController; isDoctor: boolean; telephoneCase: boolean }) {
   const [devices, setDevices] = useState<{ microphones: MediaDeviceInfo[]; cameras: MediaDeviceInfo[] }>({ microphones: [], cameras: [] })
   useEffect(() => {
     // Labels are only given once the page may use a device: read the list after joining.
@@ -29,7 +30,7 @@ export function CallControls({ call, controller, isDoctor }: { call: CallSnapsho
         Audio only
       </Toggle>
       {isDoctor && (
-        <Toggle type="button" aria-pressed={call.telephone} onClick={() => controller.setTelephone(!call.telephone)}>
+        <Toggle type="button" aria-pressed={call.telephone} disabled={telephoneCase} onClick={() => controller.setTelephone(!call.telephone)}>
           Telephone station
         </Toggle>
       )}
@@ -41,7 +42,7 @@ export function CallControls({ call, controller, isDoctor }: { call: CallSnapsho
         <DeviceSelect label="Microphone" devices={devices.microphones} value={current('audio')} onChange={(id) => void controller.chooseDevice('audio', id)} />
         {!call.audioOnly && <DeviceSelect label="Camera" devices={devices.cameras} value={current('video')} onChange={(id) => void controller.chooseDevice('video', id)} />}
       </Devices>
-      {call.telephone && <Note role="status">Telephone station: every camera is off.</Note>}
+      {call.telephone && <Note role="status">{telephoneCase ? 'Telephone consultation: every camera stays off for this case.' : 'Telephone station: every camera is off.'}</Note>}
     </Bar>
   )
 }

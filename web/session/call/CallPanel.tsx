@@ -13,6 +13,8 @@ export interface CallPanelProps {
   code: string
   userId: number
   participants: ParticipantView[]
+  /** The case is a telephone consultation: the telephone station runs by itself (issue 29). */
+  telephoneCase: boolean
 }
 
 /**
@@ -20,11 +22,12 @@ export interface CallPanelProps {
  * a tile per participant and the controls. Unmounting it (leaving the room) ends this side of the call; a page
  * that reloads while in the call, or comes back to the room, joins again by itself unless the user left the call.
  */
-export default function CallPanel({ code, userId, participants }: CallPanelProps) {
+export default function CallPanel({ code, userId, participants, telephoneCase }: CallPanelProps) {
   const controller = useMemo(() => new CallController(code, userId, authStore.token), [code, userId])
   const call = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
   const members = useMemo(() => participants.map((p) => ({ userId: p.userId, role: p.role })), [participants])
   useEffect(() => controller.setMembers(members), [controller, members])
+  useEffect(() => controller.setCaseTelephone(telephoneCase), [controller, telephoneCase])
   useEffect(() => {
     controller.rejoin()
     // Leaving the room ends the call; the page remembers it was in one, for when the user comes back.
@@ -63,7 +66,7 @@ export default function CallPanel({ code, userId, participants }: CallPanelProps
               )
             })}
           </Tiles>
-          <CallControls call={call} controller={controller} isDoctor={me?.role === 'doctor'} />
+          <CallControls call={call} controller={controller} isDoctor={me?.role === 'doctor'} telephoneCase={telephoneCase} />
         </>
       )}
     </Panel>

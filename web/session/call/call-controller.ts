@@ -24,7 +24,7 @@ export interface CallSnapshot {
   audioOn: boolean
   cameraOn: boolean
   audioOnly: boolean
-  /** The doctor's telephone-station switch, as this page knows it: every camera stays off. */
+  /** The telephone station, as this page knows it (the case is a telephone consultation, or the doctor's switch): every camera stays off. */
   telephone: boolean
   peers: RemotePeer[]
   message: string | null
@@ -52,6 +52,8 @@ export class CallController {
   private signalling: Signalling | null = null
   private configuration: RTCConfiguration = {}
   private myTelephone = false
+  /** The case is a telephone consultation: every page knows its case, so the station runs without anyone's switch. */
+  private caseTelephone = false
   /** Counts leavings: a join still waiting for the devices when the call is left gives them back. */
   private generation = 0
 
@@ -117,7 +119,13 @@ export class CallController {
 
   setTelephone(on: boolean) {
     this.myTelephone = on
-    this.changeMedia({ telephone: on })
+    this.changeMedia({})
+  }
+
+  setCaseTelephone(on: boolean) {
+    if (on === this.caseTelephone) return
+    this.caseTelephone = on
+    this.changeMedia({})
   }
 
   async setAudioOnly(audioOnly: boolean) {
@@ -175,7 +183,8 @@ export class CallController {
   /** Every link sends what the switches allow: a muted microphone or a camera off sends nothing at all. */
   private applyMedia() {
     const doctor = this.members.find((m) => m.role.toLowerCase() === 'doctor')
-    const telephone = doctor?.userId === this.me ? this.myTelephone : Boolean(doctor && this.peers.get(doctor.userId)?.state.telephone)
+    const doctorSwitch = doctor?.userId === this.me ? this.myTelephone : Boolean(doctor && this.peers.get(doctor.userId)?.state.telephone)
+    const telephone = this.caseTelephone || doctorSwitch
     if (telephone !== this.snapshot.telephone) this.update({ telephone })
     const local = this.snapshot.local
     if (!local) return
