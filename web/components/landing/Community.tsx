@@ -14,7 +14,9 @@ export function Community() {
           <h3>Find practice partners</h3>
           <p>See the sessions other candidates have planned and take a seat, or plan your own for others to join.</p>
           {/* Signed out, the page's guard takes the visitor through sign-in and back to it. */}
-          <Link href="/partners">Find Partners</Link>
+          <p>
+            <Link href="/partners">Find Partners</Link>
+          </p>
           <p>
             Recall cases and exam-day tips are shared in our{' '}
             <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noreferrer">
