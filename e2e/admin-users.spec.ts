@@ -86,18 +86,6 @@ test('an admin searches, filters and pages the users, promotes one and deletes a
   expect(login.status()).toBe(400)
 })
 
-test('the server refuses an admin deleting their own account, and the dialog says why', async ({ page, request }) => {
-  await signInAs(page, request, admin(), '/admin')
-  await page.getByRole('tab', { name: 'User Management' }).click()
-  await page.getByLabel('Search users').fill(admin().email)
-  await expect(page.getByRole('table', { name: 'Users' }).locator('tbody tr')).toHaveCount(1)
-  await expect(page.getByRole('cell', { name: /\(you\)/ })).toBeVisible()
-  await page.getByRole('button', { name: `Delete ${admin().name}` }).click()
-  const confirm = page.getByRole('dialog', { name: 'Delete user?' })
-  await confirm.getByRole('button', { name: 'Delete User' }).click()
-  await expect(confirm.getByRole('alert')).toHaveText('You cannot delete your own account here.')
-})
-
 test('a USER opening /admin lands on the dashboard', async ({ page, request }) => {
   await signInAs(page, request, await registerAccount(request), '/admin')
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -31,7 +31,7 @@ test('the landing page links the community, donations and contact, and checks th
   for (const name of ['Practice sessions', 'Timed stations', 'Performance feedback', 'Clinical cases', 'Peer learning', 'Progress tracking']) {
     await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible()
   }
-  await expect(page.getByRole('link', { name: /Open the community chat/ })).toHaveAttribute('href', /^https:\/\//)
+  await expect(page.getByRole('region', { name: 'Join the community' }).getByRole('link', { name: /community chat/ })).toHaveAttribute('href', /^https:\/\//)
   await expect(page.getByRole('link', { name: /Make a donation/ })).toHaveAttribute('href', /^https:\/\//)
   const contact = page.getByRole('form', { name: 'Contact' })
   await contact.getByRole('button', { name: 'Write the email' }).click()

@@ -61,7 +61,7 @@ test('the main session path fits a 360 px screen and works by keyboard', async (
   await fits(doctor, 'reading-doctor')
 
   await d.getByRole('button', { name: 'Examination Findings' }).press('Enter')
-  await expect(d.getByRole('dialog', { name: 'Patient Information' })).toBeVisible()
+  await expect(d.getByRole('dialog', { name: 'Examination Findings' })).toBeVisible()
   await fits(doctor, 'findings')
   await d.keyboard.press('Escape')
   await d.getByRole('button', { name: 'Skip to Consultation' }).press('Enter')

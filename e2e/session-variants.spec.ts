@@ -30,7 +30,7 @@ test('a recall session draws the case of the chosen exam date', async ({ browser
   await expectPhase(d, 'Reading')
   await expect(d.getByText(topic.cases[0].doctorBrief)).toBeVisible()
   await d.getByRole('button', { name: 'Examination Findings' }).click()
-  await expect(d.getByRole('dialog', { name: 'Patient Image' })).toContainText('Image could not be loaded')
+  await expect(d.getByRole('dialog', { name: 'Examination Findings' })).toContainText('Image could not be loaded')
   await closeAll([doctor, patient])
 })
 

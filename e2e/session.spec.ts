@@ -82,7 +82,7 @@ test('doctor, patient and observer play a session from creation to feedback on t
   await screenshot(o, 'session-reading-observer')
 
   await d.getByRole('button', { name: 'Examination Findings' }).click()
-  const findings = d.getByRole('dialog', { name: 'Patient Information' })
+  const findings = d.getByRole('dialog', { name: 'Examination Findings' })
   await expect(findings).toContainText(theCase.findings)
   await d.keyboard.press('Escape')
   await expect(findings).toBeHidden()

@@ -127,6 +127,13 @@ export type CaseBody = v.InferOutput<typeof CaseBody>
 
 export const RoleBody = v.object({ role: v.picklist(['USER', 'ADMIN'], 'Role is required') })
 
+/**
+ * DELETE /api/admin/users/{id}: an admin deletes their own account from their profile, never from the list of
+ * users, where it is almost always a slip of the mouse. The server refuses it; the list does not offer it.
+ */
+export const mayDeleteFromUserList = (adminId: number, userId: number) => adminId !== userId
+export const OWN_ACCOUNT_NOT_HERE = 'You cannot delete your own account here.'
+
 /** GET /api/admin/users query: numbers arrive as text; an empty search or role means "all". */
 const PAGE_RULE = 'page must be a whole number, 0 or more'
 const SIZE_RULE = 'size must be a whole number from 1 to 100'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { AdminUsersQuery, IdParams, RoleBody } from '../../schemas/content.ts'
+import { AdminUsersQuery, IdParams, mayDeleteFromUserList, OWN_ACCOUNT_NOT_HERE, RoleBody } from '../../schemas/content.ts'
 import { deleteAccount, type AccountDeletionDeps } from '../accounts/account-deletion.ts'
 import { findUserById } from '../accounts/users-repo.ts'
 import { userView } from '../accounts/user-view.ts'
@@ -39,8 +39,7 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
 
   app.delete('/admin/users/:id', async (request) => {
     const { id } = parseBody(IdParams, request.params)
-    // Deleting oneself from a list of users is almost always a slip of the mouse; it is refused here.
-    if (id === request.currentUser.id) throw badRequest('You cannot delete your own account here.')
+    if (!mayDeleteFromUserList(request.currentUser.id, id)) throw badRequest(OWN_ACCOUNT_NOT_HERE)
     const user = await findUserById(db, id)
     if (!user) throw notFound(USER_NOT_FOUND)
     // The same deletion as the user's own: their name leaves the log, their sessions hear them leave. The last

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
-import { Button } from '../components/Button.tsx'
+import { BusyButton, Button } from '../components/Button.tsx'
 import { Modal } from './Modal.tsx'
 
 interface ConfirmDialogProps {
@@ -40,9 +40,9 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
         <Button type="button" $variant="secondary" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
-        <Button type="button" onClick={confirm} disabled={busy} $variant={danger ? 'danger' : 'primary'}>
+        <BusyButton type="button" onClick={confirm} busy={busy} $variant={danger ? 'danger' : 'primary'}>
           {busy ? 'Working...' : confirmLabel}
-        </Button>
+        </BusyButton>
       </Actions>
     </Modal>
   )

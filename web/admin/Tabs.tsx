@@ -68,10 +68,11 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
   )
 }
 
+/** The tabs wrap onto a second row rather than scroll: a tab out of view is a section nobody finds. */
 const TabList = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 4px;
-  overflow-x: auto;
   border-bottom: 2px solid ${theme.color.border};
   margin-bottom: 20px;
 `
@@ -93,7 +94,7 @@ const Tab = styled.button`
   }
   &:hover { color: ${theme.color.primaryHover}; }
   &:focus-visible { outline-offset: -3px; }
-  /* All three tabs stay in view at 360 px: a long label takes two lines rather than scrolling away. */
+  /* At 360 px the four tabs share two rows, each row's tabs sharing its width. */
   @media (max-width: 400px) {
     flex: 1 1 auto;
     padding: 6px 8px;

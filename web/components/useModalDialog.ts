@@ -6,8 +6,10 @@ import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'reac
  *
  * Escape never closes it by itself: it is reported through `onEscape` (absent for a mandatory dialog) and the
  * owner decides. It is caught on keydown, not only on the cancel event, because Chromium closes a dialog anyway
- * on a second Escape whose cancel was refused. Should the browser still close it while `open`, it is shown again:
- * a mandatory dialog that silently disappears would leave the user stuck behind it.
+ * on a second Escape whose cancel was refused. The cancel event reports it too: when focus has fallen out of the
+ * dialog (a focused button that became disabled drops it to the page) the keydown never reaches the dialog, and
+ * only the cancel says Escape was pressed. Should the browser still close it while `open`, it is shown again: a
+ * mandatory dialog that silently disappears would leave the user stuck behind it.
  */
 export function useModalDialog(open: boolean, onEscape?: () => void) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -38,7 +40,10 @@ export function useModalDialog(open: boolean, onEscape?: () => void) {
     event.stopPropagation()
     escape.current?.()
   }
-  const onCancel = (event: SyntheticEvent) => event.preventDefault()
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault()
+    escape.current?.()
+  }
 
   return { ref, onKeyDown, onCancel }
 }

@@ -8,6 +8,7 @@ import { Alert } from '../components/Alert.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { EndedSession, isFinished } from '../session/EndedSession.tsx'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { RoleChoice, type JoinableRole } from '../session/RoleChoice.tsx'
 import { SessionCode, configurePath, roomPath, useSessionCode } from '../session/SessionCode.tsx'
@@ -69,7 +70,9 @@ export default function RoleSelection() {
         <h1>{info?.title ?? 'Join a session'}</h1>
         {code && <SessionCode code={code} />}
         {error && <Alert tone="error">{error}</Alert>}
-        {info?.userRole ? (
+        {info && isFinished(info.status) ? (
+          <EndedSession code={code} userRole={info.userRole} />
+        ) : info?.userRole ? (
           <AlreadyIn>
             <p>
               You are already in this session as <RoleBadge role={info.userRole} />.

@@ -25,6 +25,8 @@ import { useRoomActions } from '../session/useRoomActions.ts'
 import { useSessionCode } from '../session/SessionCode.tsx'
 import { useCountdown } from '../session/server-clock.ts'
 import { useRoomSounds } from '../session/sounds.ts'
+import { SoundsBlockedNotice } from '../session/SoundsBlockedNotice.tsx'
+import { useBackGuard } from '../session/useBackGuard.ts'
 import { useAuth } from '../account/AuthContext.tsx'
 
 /** The call's code (WebRTC, media, its own signalling) loads only once a room is open. */
@@ -49,6 +51,7 @@ export default function SessionRoom() {
   const ended = snapshot.matches('ended')
   const body = useRef<HTMLDivElement>(null)
   useFocusOnPhaseChange(session?.phase ?? null, body)
+  useBackGuard(ended ? null : (session?.phase ?? null), () => setExitingInFeedback(session?.phase === 'FEEDBACK'))
   usePageTitle(session ? `${session.title} (${phaseLabel(session.phase)})` : 'Session room')
 
   useEffect(() => {
@@ -93,6 +96,7 @@ export default function SessionRoom() {
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
       <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
+      <SoundsBlockedNotice phase={session.phase} />
       {user && session.role && session.phase !== 'COMPLETED' && (
         <Suspense fallback={null}>
           <CallPanel code={session.code} userId={user.id} participants={session.participants} telephoneCase={session.selectedCase?.telephoneConsultation === true} />

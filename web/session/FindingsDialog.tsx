@@ -6,7 +6,10 @@ import { Button } from '../components/Button.tsx'
 import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { Dialog } from './Dialog.tsx'
 
-/** The Examination Findings modal: text ('Patient Information') or an image ('Patient Image'), with fallbacks. */
+/**
+ * The Examination Findings modal, named like the button that opens it (docs/decisions.md, issue 29): text or an
+ * image, with the spec's fallbacks.
+ */
 export function FindingsDialog({ findings, open, onClose }: { findings: Findings | null; open: boolean; onClose: () => void }) {
   const [broken, setBroken] = useState(false)
   const isImage = findings?.kind === 'image'
@@ -14,7 +17,7 @@ export function FindingsDialog({ findings, open, onClose }: { findings: Findings
   return (
     <Dialog
       open={open}
-      title={isImage ? 'Patient Image' : 'Patient Information'}
+      title="Examination Findings"
       onClose={onClose}
       actions={
         <Button type="button" onClick={onClose}>

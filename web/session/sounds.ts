@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { Phase } from '../../schemas/session/types.ts'
 import type { RoomTimer } from './room/room-state.ts'
+import { isRefusal, setSoundBlocked } from './sound-permission.ts'
 import { shouldWarnTwoMinutes, TWO_MINUTE_WARNING_SECONDS } from './room/timer.ts'
 
 /**
@@ -45,8 +46,14 @@ export function useSoundMuted(): boolean {
 export function playSound(sound: RoomSound) {
   if (muted) return
   const audio = new Audio(`/sounds/${sound}.wav`)
-  // Browsers refuse sound before the user has interacted with the page; the room works the same without it.
-  audio.play().catch(() => {})
+  // Browsers refuse sound before the user has interacted with the page; the room works the same without it, and
+  // the notice says so (SoundsBlockedNotice.tsx).
+  audio.play().then(
+    () => setSoundBlocked(false),
+    (failure: unknown) => {
+      if (isRefusal(failure)) setSoundBlocked(true)
+    },
+  )
 }
 
 /**

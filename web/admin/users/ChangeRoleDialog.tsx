@@ -5,7 +5,7 @@ import { validate } from '../../../schemas/validate.ts'
 import { errorMessage } from '../../api/client.ts'
 import { changeUserRole } from '../../api/admin.ts'
 import { Alert } from '../../components/Alert.tsx'
-import { Button } from '../../components/Button.tsx'
+import { BusyButton, Button } from '../../components/Button.tsx'
 import { Actions } from '../ConfirmDialog.tsx'
 import { SelectBox } from '../controls.tsx'
 import { Modal } from '../Modal.tsx'
@@ -63,9 +63,9 @@ export function ChangeRoleDialog({ user, onChanged, onCancel }: ChangeRoleDialog
         <Button type="button" $variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="button" onClick={save} disabled={saving}>
+        <BusyButton type="button" onClick={save} busy={saving}>
           {saving ? 'Saving...' : 'Save Role'}
-        </Button>
+        </BusyButton>
       </Actions>
     </Modal>
   )

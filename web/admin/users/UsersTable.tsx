@@ -1,5 +1,7 @@
 import styled from 'styled-components'
+import { Link } from 'wouter'
 import type { UserView } from '../../../schemas/auth.ts'
+import { mayDeleteFromUserList } from '../../../schemas/content.ts'
 import { useAuth } from '../../account/AuthContext.tsx'
 import { theme } from '../../theme.ts'
 import { EmptyState, RowActions, SmallButton, Table, TableScroll } from '../controls.tsx'
@@ -42,9 +44,15 @@ export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
                   <SmallButton type="button" $variant="secondary" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.name}`}>
                     Change Role
                   </SmallButton>
-                  <SmallButton type="button" $variant="secondary" onClick={() => onDelete(user)} aria-label={`Delete ${user.name}`}>
-                    Delete
-                  </SmallButton>
+                  {me && !mayDeleteFromUserList(me.id, user.id) ? (
+                    <OwnAccount>
+                      Your own account: delete it from your <Link href="/profile">profile</Link>.
+                    </OwnAccount>
+                  ) : (
+                    <SmallButton type="button" $variant="secondary" onClick={() => onDelete(user)} aria-label={`Delete ${user.name}`}>
+                      Delete
+                    </SmallButton>
+                  )}
                 </RowActions>
               </td>
             </tr>
@@ -57,6 +65,12 @@ export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
 
 const You = styled.span`
   color: ${theme.color.muted};
+`
+
+const OwnAccount = styled.span`
+  align-self: center;
+  color: ${theme.color.muted};
+  font-size: 0.9rem;
 `
 
 const RoleBadge = styled.span<{ $admin: boolean }>`

@@ -1,9 +1,10 @@
 import styled from 'styled-components'
+import { Link } from 'wouter'
 import { COMMUNITY_CHAT_URL, DONATION_URL } from '../../site-links.ts'
 import { theme } from '../../theme.ts'
 import { Section } from './Features.tsx'
 
-/** The community chat and the donation page: the platform is free and run by its users. */
+/** Find Partners, the community chat and the donation page: the platform is free and run by its users. */
 export function Community() {
   return (
     <Section aria-labelledby="community-heading">
@@ -11,10 +12,18 @@ export function Community() {
       <Cards>
         <Card>
           <h3>Find practice partners</h3>
-          <p>Candidates arrange sessions, share recall cases and exam-day tips in our community chat.</p>
-          <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noreferrer">
-            Open the community chat<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <p>See the sessions other candidates have planned and take a seat, or plan your own for others to join.</p>
+          {/* Signed out, the page's guard takes the visitor through sign-in and back to it. */}
+          <p>
+            <Link href="/partners">Find Partners</Link>
+          </p>
+          <p>
+            Recall cases and exam-day tips are shared in our{' '}
+            <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noreferrer">
+              community chat<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            .
+          </p>
         </Card>
         <Card>
           <h3>Keep it free</h3>

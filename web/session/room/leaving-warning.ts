@@ -3,6 +3,7 @@
  * others. The create and join pages say so first, naming the session, its phase and the others by name.
  */
 import type { ActiveSessionItem } from '../../../schemas/session-wire.ts'
+import type { Phase } from '../../../schemas/session/types.ts'
 import { inWords } from './words.ts'
 
 export type LeavingAction = 'create' | 'join'
@@ -18,3 +19,9 @@ export function leavingWarning(session: Pick<ActiveSessionItem, 'title' | 'other
   const company = others.length > 0 ? ` with ${inWords(others)}` : ''
   return `You are in '${session.title}' (${phase})${company}. ${WHAT_LEAVES[action]} leaves it.`
 }
+
+/**
+ * The browser's Back leaves the room as Exit does, so it asks Exit's question first in every phase where leaving
+ * matters to the others: not once the session is completed, when there is nothing left to leave.
+ */
+export const backAsksBeforeLeaving = (phase: Phase | null) => phase !== null && phase !== 'COMPLETED'

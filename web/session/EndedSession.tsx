@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { Link } from 'wouter'
+import type { DebriefLink } from '../../schemas/debrief.ts'
+import { SESSION_ENDED } from '../../schemas/session/participants.ts'
+import type { SessionStatus } from '../../schemas/session/types.ts'
+import { debriefApi } from '../api/debrief.ts'
+import { ButtonLink } from '../components/Button.tsx'
+import { RoleBadge } from './RoleBadge.tsx'
+import { debriefPath } from './SessionCode.tsx'
+
+/** Both final statuses of the wire contract (WIRE.md): nobody joins or returns to such a session. */
+export const isFinished = (status: SessionStatus) => status === 'COMPLETED' || status === 'CANCELLED'
+
+/**
+ * The role page of a session that is over: it says so rather than "you are already in this session", and leads
+ * to what is left of it: the debriefs of the rounds this user sat as doctor, and the dashboard with the feedback.
+ */
+export function EndedSession({ code, userRole }: { code: string; userRole: string | null }) {
+  const debriefs = useDebriefLinks(code)
+  return (
+    <Box>
+      <p role="status">
+        <strong>{SESSION_ENDED}.</strong>
+        {userRole && (
+          <>
+            {' '}
+            You took part as <RoleBadge role={userRole} />.
+          </>
+        )}
+      </p>
+      {debriefs.length > 0 && (
+        <ul aria-label="Your debriefs">
+          {debriefs.map((link) => (
+            <li key={link.round}>
+              <Link href={debriefPath(code, link.round)}>
+                Debrief of round {link.round}: {link.caseTitle}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ButtonLink href="/dashboard">Go to your dashboard</ButtonLink>
+    </Box>
+  )
+}
+
+function useDebriefLinks(code: string): DebriefLink[] {
+  const [links, setLinks] = useState<DebriefLink[]>([])
+  useEffect(() => {
+    let current = true
+    // Someone who sat no round as doctor (or was never in the session) has none, and a failure shows none: the
+    // dashboard offers the same debriefs.
+    debriefApi.list(code).then((answer) => current && setLinks(answer), () => undefined)
+    return () => {
+      current = false
+    }
+  }, [code])
+  return links
+}
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 12px;
+  p { margin: 0; }
+  ul { margin: 0; padding-left: 20px; }
+  a { overflow-wrap: anywhere; }
+`
