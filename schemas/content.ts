@@ -148,6 +148,8 @@ export interface CategoryView {
   id: number
   name: string
   description: string | null
+  /** In GET /categories only (issue 29): how many cases it holds; an addition to WIRE.md section 4. */
+  caseCount?: number
 }
 
 export interface SectionView {

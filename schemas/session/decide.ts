@@ -22,6 +22,7 @@ import {
   requireNotRefusedByPhase,
 } from './phase-rules.ts'
 import {
+  RANDOM_TOPIC,
   SessionRuleError,
   type Actor,
   type DecisionContext,
@@ -115,6 +116,9 @@ function decideConfigure(
   requireHost(state, actor, 'Only the host can configure the session')
   requireAccepted(state, 'Configure', actor)
   const config = normalisedConfig(command.config)
+  const empty = config.sessionType === 'TOPIC' ? topicsToDraw(config.selectedTopics).filter((topic) => topic !== RANDOM_TOPIC && !ctx.catalog.some((c) => c.categoryName === topic)) : []
+  // Refused here rather than at Start, when the partners have already joined (issue 29).
+  if (empty.length > 0) throw new SessionRuleError(400, `No case in ${empty.join(', ')} yet: choose another topic`)
   const configured: SessionEvent = { type: 'SessionConfigured', config, at: ctx.now }
   if (state.caseId !== null) return [configured]
   const caseId = chooseNextCase({ ...state, config }, ctx, { kind: 'configured' })

@@ -10,6 +10,18 @@ export const categoryView = (row: CategoryRow): CategoryView => ({ id: row.id, n
 
 export const listCategories = (db: Db) => db.selectFrom('categories').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute()
 
+/** GET /categories: each with how many cases it holds, so the configure page offers only topics that have one. */
+export async function listCategoriesWithCounts(db: Db): Promise<CategoryView[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select((eb) => eb.selectFrom('cases').select(eb.fn.countAll<string>().as('n')).whereRef('cases.category_id', '=', 'categories.id').as('case_count'))
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ ...categoryView(row), caseCount: Number(row.case_count ?? 0) }))
+}
+
 export const findCategoryByName = (db: Db, name: string) =>
   db.selectFrom('categories').selectAll().where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst()
 

@@ -6,7 +6,7 @@ import { parseBody } from '../validation.ts'
 import type { CaseBankCache } from './case-bank-cache.ts'
 import { normaliseCase, withKeptAdditions } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
-import { categoryView, deleteEmptyCategory, insertCategory, listCategories, renameCategory } from './categories-repo.ts'
+import { categoryView, deleteEmptyCategory, insertCategory, listCategoriesWithCounts, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
 
 export interface ContentOptions {
@@ -37,7 +37,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     if (!READS.has(request.method)) options.caseBank.forgetAll()
   })
 
-  app.get('/categories', { preHandler: app.authenticate }, async () => (await listCategories(db)).map(categoryView))
+  app.get('/categories', { preHandler: app.authenticate }, async () => listCategoriesWithCounts(db))
 
   app.post('/categories', { preHandler: app.requireAdmin }, async (request, reply) => {
     const { name } = parseBody(CategoryBody, request.body)

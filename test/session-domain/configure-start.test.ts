@@ -38,7 +38,7 @@ t.test('Configure: keeps the case already chosen', async (t) => {
 })
 
 t.test('Configure: no matching case means no CaseAssigned (Start will refuse)', async (t) => {
-  const session = room().run({ type: 'Configure', config: topicConfig('Dermatology') }, HOST)
+  const session = room().run({ type: 'Configure', config: recallConfig('2030-01-01', '2030-01-31') }, HOST)
   t.equal(session.state.caseId, null)
   refused(t, session, { type: 'Start' }, HOST, 409, "No cases match this session's topics or dates")
 })
@@ -81,7 +81,7 @@ t.test('Start: chooses a case now when configure found none or never ran', async
   ])
   const growingBank = room()
   growingBank.catalog = []
-  growingBank.run({ type: 'Configure', config: topicConfig('Neurology') }, HOST)
+  growingBank.run({ type: 'Configure', config: recallConfig('2023-12-31', '2023-12-31') }, HOST)
   t.equal(growingBank.state.caseId, null)
   growingBank.catalog = CATALOG
   t.match(growingBank.when({ type: 'Start' }, HOST), [{ type: 'CaseAssigned', caseId: 31 }, { type: 'PhaseStarted', phase: 'READING' }], 'a case added since configure is found')

@@ -5,7 +5,7 @@
 import t from 'tap'
 import { awaitingNextRound, combinedRequest, stillScoring } from '../../schemas/session/next-round.ts'
 import { mayStart } from '../../schemas/session/phase-rules.ts'
-import { feedback, HOST, inFeedback, OBSERVER, PATIENT, refused, T0, topicConfig } from './fixtures.ts'
+import { created, feedback, HOST, inFeedback, OBSERVER, PATIENT, refused, T0, topicConfig } from './fixtures.ts'
 
 const types = (events: { type: string }[]) => events.map((e) => e.type)
 const seats = (session: ReturnType<typeof inFeedback>) => session.state.participants.map((p) => [p.userId, p.role])
@@ -105,4 +105,10 @@ t.test('cases come from every chosen topic in turn', async (t) => {
     session.run({ type: 'SkipPhase' }, HOST).run({ type: 'SkipPhase' }, HOST)
   }
   t.same(order, ['Cardiology', 'Respiratory', 'Cardiology', 'Respiratory'], 'the first case from any chosen topic, then each in turn')
+})
+
+t.test('a topic with no case is refused when configuring, not at Start once the partners have joined', async (t) => {
+  const waiting = created().run({ type: 'JoinWithRole', role: 'PATIENT' }, PATIENT)
+  refused(t, waiting, { type: 'Configure', config: topicConfig('Cardiology', 'Dermatology') }, HOST, 400, 'No case in Dermatology yet: choose another topic')
+  t.same(types(waiting.when({ type: 'Configure', config: topicConfig('Cardiology') }, HOST)), ['SessionConfigured', 'CaseAssigned'])
 })

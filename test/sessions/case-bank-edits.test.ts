@@ -18,7 +18,7 @@ const main = await testApp()
 t.teardown(() => main.close())
 const admin = await signedInUser(main, { role: 'ADMIN' })
 // No case has its topic: its host's start reads the catalog, is refused, and changes nothing.
-const probeRoom = await readyRoom(main, { selectedTopics: ['Probe, no cases'] })
+const probeRoom = await readyRoom(main, { selectedTopics: ['Probe, no cases'] }, { configure: false })
 
 /** How often a command on `on` read the catalog: 0 when `on` answered from memory. */
 async function probe(on: FastifyInstance): Promise<number> {

@@ -36,7 +36,7 @@ export function bankEdits(main: TestApp, admin: User, heard: (on: FastifyInstanc
   }
   /** A room on `on`, configured for what the bank does not offer yet: its host's start is refused. */
   const waitingRoom = async (on: FastifyInstance, config: Record<string, unknown>) => {
-    const room = await readyRoom({ ...main, app: on }, config)
+    const room = await readyRoom({ ...main, app: on }, config, { configure: false })
     const start = () => as({ ...main, app: on }, room.doctor).post(`/sessions/${room.code}/start`)
     await answered(start(), 409)
     return {

@@ -85,13 +85,16 @@ export function scores(score = 3, subScore = 2) {
   ]
 }
 
-/** A session created and configured by the doctor, with patient and observer joined: waiting to start. */
-export async function readyRoom(t: TestApp, config: Record<string, unknown> = { selectedTopics: ['Cardiology'] }) {
+/**
+ * A session created and configured by the doctor, with patient and observer joined: waiting to start. `configure:
+ * false` leaves it as created, for topics with no case yet (which configuring refuses).
+ */
+export async function readyRoom(t: TestApp, config: Record<string, unknown> = { selectedTopics: ['Cardiology'] }, { configure = true } = {}) {
   const users = await threeUsers(t)
   const created = await as(t, users.doctor).post('/sessions', { title: 'Practice', ...config })
   if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`)
   const code: string = created.json.sessionCode
-  const configured = await as(t, users.doctor).post(`/sessions/${code}/configure`, { sessionType: 'TOPIC', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', ...config })
+  const configured = configure ? await as(t, users.doctor).post(`/sessions/${code}/configure`, { sessionType: 'TOPIC', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', ...config }) : { status: 200, json: null }
   if (configured.status !== 200) throw new Error(`configure failed: ${JSON.stringify(configured.json)}`)
   await as(t, users.patient).post(`/sessions/${code}/join-with-role`, { role: 'patient' })
   await as(t, users.observer).post(`/sessions/${code}/join-with-role`, { role: 'observer' })

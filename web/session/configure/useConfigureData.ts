@@ -35,7 +35,8 @@ export function useConfigureData(code: string) {
         const categoriesOk = categories.status === 'fulfilled'
         setData({
           session,
-          categories: categoriesOk ? categories.value.map((category) => category.name) : [...FALLBACK_TOPICS],
+          // A topic with no case would fail only at Start, once the partners have joined: not offered (issue 29).
+          categories: categoriesOk ? categories.value.filter((category) => category.caseCount !== 0).map((category) => category.name) : [...FALLBACK_TOPICS],
           recallDates: categoriesOk && dates.status === 'fulfilled' ? dates.value : [],
           initial: {
             sessionType: session.sessionType,
