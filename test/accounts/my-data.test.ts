@@ -32,6 +32,8 @@ async function playTwoRounds() {
   ok(await asDoctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' }))
   ok(await asObserver.post('/feedback/submit', { sessionCode: code, comment: 'Observer to Dora', criteriaScores: scores() }))
   ok(await asPatient.post('/feedback/submit', { sessionCode: code, comment: 'PAT-GAVE-THIS', criteriaScores: scores(4, 3), requestNewCase: true, requestRoleChange: true }))
+  // Nobody has the room open here: the new doctor starts round 2 without waiting.
+  ok(await asPatient.post(`/sessions/${code}/start`))
   ok(await asPatient.post(`/sessions/${code}/skip-phase`, { phase: 'READING' }))
   ok(await asPatient.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' }))
   ok(await asDoctor.post('/feedback/submit', { sessionCode: code, comment: 'PAT-RECEIVED-FROM-DORA', criteriaScores: scores() }))
