@@ -21,7 +21,7 @@ import { RoomHeader, phaseLabel } from '../session/RoomHeader.tsx'
 import { RoomNotice } from '../session/RoomNotice.tsx'
 import { RoomErrorScreen, SessionEndedScreen } from '../session/RoomScreens.tsx'
 import { useRoom } from '../session/useRoom.ts'
-import { useRoomActions } from '../session/useRoomActions.ts'
+import { LEAVE_DELAY_MS, useRoomActions } from '../session/useRoomActions.ts'
 import { useSessionCode } from '../session/SessionCode.tsx'
 import { useCountdown } from '../session/server-clock.ts'
 import { useRoomSounds } from '../session/sounds.ts'
@@ -57,6 +57,13 @@ export default function SessionRoom() {
   useEffect(() => {
     if (ended) disconnect()
   }, [ended, disconnect])
+  // "Submit & Close": leaving was decided, also when the round moves on first and the form is gone from the page.
+  const closing = snapshot.matches({ room: 'closed' })
+  useEffect(() => {
+    if (!closing) return
+    disconnect()
+    setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
+  }, [closing, disconnect])
 
   if (ended) return <SessionEndedScreen reason={snapshot.context.endedReason ?? ''} />
   if (snapshot.matches('failed')) return <RoomErrorScreen message={snapshot.context.loadError ?? ''} onRetry={() => send({ type: 'RETRY' })} />
@@ -71,7 +78,7 @@ export default function SessionRoom() {
 
   const findings = findingsOf(session.selectedCase)
   const isDoctor = session.role === 'doctor'
-  const feedbackForm = <RoomFeedback snapshot={snapshot} session={session} send={send} disconnect={disconnect} />
+  const feedbackForm = <RoomFeedback snapshot={snapshot} session={session} send={send} />
   const showFindings = () => setFindingsOpen(true)
 
   return (

@@ -1,29 +1,19 @@
-import { useEffect } from 'react'
-import { navigate } from 'wouter/use-browser-location'
 import { criteriaOf } from './room/case-content.ts'
 import type { RoomEvent, RoomSnapshot } from './room/room-machine.ts'
 import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
-import { LEAVE_DELAY_MS } from './useRoomActions.ts'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
 import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
 
 /**
  * The patient's or observer's feedback, from the room machine: fill in during the consultation, submit in the
- * feedback phase. "Submit & Close" leads to the dashboard 0.5 s after the server accepted it.
+ * feedback phase. "Submit & Close" leads to the dashboard (SessionRoom, which stays when the room moves on).
  */
-export function RoomFeedback({ snapshot, session, send, disconnect }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void; disconnect: () => void }) {
+export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void }) {
   const { draft, formError, refusals } = snapshot.context
   const closing = snapshot.matches({ room: 'closed' })
   const submitted = closing || snapshot.matches({ room: 'submitted' })
   const me = session.participants.find((p) => p.userId === snapshot.context.userId)
-
-  // Not cancelled when the room moves on meanwhile (the server may start the next case at once): leaving was decided.
-  useEffect(() => {
-    if (!closing) return
-    disconnect()
-    setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
-  }, [closing, disconnect])
 
   const { role } = session
   if (!role || !givesFeedback(role)) return null
