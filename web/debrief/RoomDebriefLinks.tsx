@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react'
 import styled from 'styled-components'
-import type { DebriefLink } from '../../schemas/debrief.ts'
 import type { Phase } from '../../schemas/session/types.ts'
-import { debriefApi } from '../api/debrief.ts'
+import { useDebriefLinks } from './useDebriefLinks.ts'
 import { debriefPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 
@@ -11,15 +9,7 @@ import { theme } from '../theme.ts'
  * whenever the round or phase moves on (that is when one opens); they open in a new tab so the room stays live.
  */
 export function RoomDebriefLinks({ code, round, phase }: { code: string; round: number; phase: Phase }) {
-  const [links, setLinks] = useState<DebriefLink[]>([])
-  useEffect(() => {
-    let current = true
-    // A failure leaves the links as they were: the dashboard offers the same debriefs.
-    debriefApi.list(code).then((answer) => current && setLinks(answer), () => undefined)
-    return () => {
-      current = false
-    }
-  }, [code, round, phase])
+  const links = useDebriefLinks(code, `${round}/${phase}`)
   if (links.length === 0) return null
   return (
     <Box aria-labelledby="room-debriefs-heading">

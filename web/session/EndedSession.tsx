@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import type { DebriefLink } from '../../schemas/debrief.ts'
 import { SESSION_ENDED } from '../../schemas/session/participants.ts'
 import type { SessionStatus } from '../../schemas/session/types.ts'
-import { debriefApi } from '../api/debrief.ts'
+import { useDebriefLinks } from '../debrief/useDebriefLinks.ts'
 import { ButtonLink } from '../components/Button.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
 import { debriefPath } from './SessionCode.tsx'
@@ -45,19 +43,6 @@ export function EndedSession({ code, userRole }: { code: string; userRole: strin
   )
 }
 
-function useDebriefLinks(code: string): DebriefLink[] {
-  const [links, setLinks] = useState<DebriefLink[]>([])
-  useEffect(() => {
-    let current = true
-    // Someone who sat no round as doctor (or was never in the session) has none, and a failure shows none: the
-    // dashboard offers the same debriefs.
-    debriefApi.list(code).then((answer) => current && setLinks(answer), () => undefined)
-    return () => {
-      current = false
-    }
-  }, [code])
-  return links
-}
 
 const Box = styled.div`
   display: flex;
