@@ -116,7 +116,14 @@ test('on a desktop the clock stays in view while the form scrolls; the 0-4 steps
     for (const zero of await zeros.all()) lefts.add(Math.round((await zero.boundingBox())!.x))
     expect([...lefts], `${viewport.width} px: every 0 at one x`).toHaveLength(1)
     const steps = await Promise.all([0, 1, 2, 3, 4].map(async (step) => (await p.getByRole('radio', { name: new RegExp(`^Plan: ${step} of 4`) }).boundingBox())!))
-    expect(steps.every((box, i) => i === 0 || (box.x > steps[i - 1].x && Math.abs(box.y - steps[0].y) < 1)), `${viewport.width} px: one row`).toBe(true)
+    // Five columns where "Excellent" fits whole (a desktop); rows of three on a phone, read left to right, top to bottom.
+    const perRow = viewport.width >= 1280 ? 5 : 3
+    const inReadingOrder = steps.every((box, i) => {
+      if (i === 0) return true
+      const before = steps[i - 1]
+      return i % perRow === 0 ? box.y > before.y && Math.abs(box.x - steps[0].x) < 1 : box.x > before.x && Math.abs(box.y - before.y) < 1
+    })
+    expect(inReadingOrder, `${viewport.width} px: ${perRow} to a row, in order`).toBe(true)
     const planLabel = (await p.getByRole('group', { name: 'Plan' }).locator('legend').boundingBox())!
     expect(steps[0].y, `${viewport.width} px: below the item's name`).toBeGreaterThanOrEqual(planLabel.y + planLabel.height)
     expect(steps[4].x + steps[4].width, `${viewport.width} px: inside the screen`).toBeLessThanOrEqual(viewport.width)

@@ -175,7 +175,8 @@ test('a reload in the middle of the consultation resumes with the right time lef
   await p.getByRole('radio', { name: 'Data gathering: 2 of 4' }).check()
   await p.getByLabel('Additional comments').fill('Missed the red flags')
   // The mute choice is remembered across the reload.
-  await p.getByRole('button', { name: 'Mute sounds' }).click()
+  await expect(p.getByRole('button', { name: 'Exam sounds off' })).toHaveAttribute('aria-pressed', 'false')
+  await p.getByRole('button', { name: 'Exam sounds off' }).click()
   await p.waitForTimeout(2500)
 
   const seconds = (text: string) => {
@@ -192,7 +193,7 @@ test('a reload in the middle of the consultation resumes with the right time lef
   expect(before).toBeLessThan(7 * 60)
   expect(Math.abs(before - elapsed - after), `before ${before}s, after ${after}s, ${elapsed}s later`).toBeLessThanOrEqual(2)
   await expect(p.getByText('Consultation time remaining')).toBeVisible()
-  await expect(p.getByRole('button', { name: 'Unmute sounds' })).toBeVisible()
+  await expect(p.getByRole('button', { name: 'Exam sounds off' })).toHaveAttribute('aria-pressed', 'true')
   await expect(p.getByRole('radio', { name: 'Data gathering: 2 of 4' })).toBeChecked()
   await expect(p.getByLabel('Additional comments')).toHaveValue('Missed the red flags')
   await screenshot(p, 'session-reloaded-consultation')

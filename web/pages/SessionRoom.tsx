@@ -156,10 +156,7 @@ export default function SessionRoom() {
   )
 }
 
-/** A column, so that on a phone the call's strip can come last and stick to the bottom of the screen. */
 const Page = styled.div`
-  display: flex;
-  flex-direction: column;
   width: 100%;
   max-width: ${theme.width.page};
   margin: 0 auto;

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { ParticipantView } from '../../schemas/session-wire.ts'
 import { initialsOf } from '../components/AvatarMenu.tsx'
 import { Button } from '../components/Button.tsx'
+import { ToggleButton } from '../components/ToggleButton.tsx'
 import { theme } from '../theme.ts'
 import { RoleBadge, roleKey, roleLabel } from './RoleBadge.tsx'
 import { setSoundMuted, useSoundMuted } from './sounds.ts'
@@ -51,10 +52,10 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
           ))}
           {hidden > 0 && <More aria-label={`and ${hidden} more`}>+{hidden}</More>}
         </Avatars>
-        <Button type="button" $variant="secondary" onClick={() => setSoundMuted(!muted)} aria-label={muted ? 'Unmute sounds' : 'Mute sounds'}>
-          {muted ? 'Unmute' : 'Mute'}
-          <WideOnly> sounds</WideOnly>
-        </Button>
+        {/* Named for what it silences, so that it is never taken for the call's "Mute microphone" (issue 29). */}
+        <ToggleButton pressed={muted} onClick={() => setSoundMuted(!muted)}>
+          Exam sounds off
+        </ToggleButton>
         <Button type="button" onClick={props.onExit}>
           Exit
         </Button>
@@ -82,11 +83,6 @@ const Bar = styled.header`
     margin-bottom: 12px;
     h1 { font-size: 1.15rem; margin-bottom: 4px; }
   }
-`
-
-const WideOnly = styled.span`
-  white-space: pre;
-  @media (max-width: 480px) { display: none; }
 `
 
 const Identity = styled.div`

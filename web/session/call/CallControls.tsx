@@ -1,16 +1,26 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { Button } from '../../components/Button.tsx'
+import { ToggleButton } from '../../components/ToggleButton.tsx'
 import { theme } from '../../theme.ts'
 import type { CallController, CallSnapshot } from './call-controller.ts'
 import { listDevices } from './local-media.ts'
 
+/** The call's fold: whether its tiles are hidden, and how many are in the call, said while folded. */
+export interface CallFold {
+  folded: boolean
+  tilesId: string
+  inCall: number
+  onFold: (folded: boolean) => void
+}
+
 /**
  * Microphone, camera, audio-only and leave, the doctor's telephone-station switch, and the device picker. Each
  * switch is a button with a fixed name and aria-pressed, so a screen reader says whether it is on. A case that is a
- * telephone consultation holds the station on: the doctor's switch shows it on and cannot turn it off.
+ * telephone consultation holds the station on: the doctor's switch shows it on and cannot turn it off. Folded, the
+ * call keeps only the microphone and the way back.
  */
-export function CallControls({ call, controller, isDoctor, telephoneCase }: { call: CallSnapshot; controller: CallController; isDoctor: boolean; telephoneCase: boolean }) {
+export function CallControls({ call, controller, isDoctor, telephoneCase, fold }: { call: CallSnapshot; controller: CallController; isDoctor: boolean; telephoneCase: boolean; fold: CallFold }) {
   const [devices, setDevices] = useState<{ microphones: MediaDeviceInfo[]; cameras: MediaDeviceInfo[] }>({ microphones: [], cameras: [] })
   useEffect(() => {
     // Labels are only given once the page may use a device: read the list after joining.
@@ -18,25 +28,42 @@ export function CallControls({ call, controller, isDoctor, telephoneCase }: { ca
   }, [call.local])
   const current = (kind: 'audio' | 'video') => (kind === 'audio' ? call.local?.getAudioTracks() : call.local?.getVideoTracks())?.[0]?.getSettings().deviceId ?? ''
 
+  const foldButton = (
+    <Button type="button" $variant="secondary" aria-expanded={!fold.folded} aria-controls={fold.tilesId} onClick={() => fold.onFold(!fold.folded)}>
+      {fold.folded ? `Show call (${fold.inCall})` : 'Hide call'}
+    </Button>
+  )
+  const microphone = (
+    <ToggleButton pressed={!call.audioOn} onClick={controller.toggleAudio}>
+      Mute microphone
+    </ToggleButton>
+  )
+  if (fold.folded) {
+    return (
+      <Bar>
+        {foldButton}
+        {microphone}
+      </Bar>
+    )
+  }
   return (
     <Bar>
-      <Toggle type="button" aria-pressed={!call.audioOn} onClick={controller.toggleAudio}>
-        Mute microphone
-      </Toggle>
-      <Toggle type="button" aria-pressed={!call.cameraOn} disabled={call.audioOnly || call.telephone} onClick={controller.toggleCamera}>
+      {microphone}
+      <ToggleButton pressed={!call.cameraOn} disabled={call.audioOnly || call.telephone} onClick={controller.toggleCamera}>
         Camera off
-      </Toggle>
-      <Toggle type="button" aria-pressed={call.audioOnly} onClick={() => void controller.setAudioOnly(!call.audioOnly)}>
+      </ToggleButton>
+      <ToggleButton pressed={call.audioOnly} onClick={() => void controller.setAudioOnly(!call.audioOnly)}>
         Audio only
-      </Toggle>
+      </ToggleButton>
       {isDoctor && (
-        <Toggle type="button" aria-pressed={call.telephone} disabled={telephoneCase} onClick={() => controller.setTelephone(!call.telephone)}>
+        <ToggleButton pressed={call.telephone} disabled={telephoneCase} onClick={() => controller.setTelephone(!call.telephone)}>
           Telephone station
-        </Toggle>
+        </ToggleButton>
       )}
       <Leave type="button" onClick={() => controller.leave(true)}>
         Leave call
       </Leave>
+      {foldButton}
       <Devices>
         <summary>Devices</summary>
         <DeviceSelect label="Microphone" devices={devices.microphones} value={current('audio')} onChange={(id) => void controller.chooseDevice('audio', id)} />
@@ -70,17 +97,8 @@ const Bar = styled.div`
   margin-top: 8px;
 `
 
-/** The secondary button, filled while its switch is on. */
-const Toggle = styled(Button).attrs({ $variant: 'secondary' as const })`
+const Leave = styled(Button).attrs({ $variant: 'secondary' as const })`
   padding: 6px 12px;
-  &[aria-pressed='true'] {
-    background: ${theme.color.primary};
-    color: #fff;
-  }
-  &:disabled { opacity: 0.5; }
-`
-
-const Leave = styled(Toggle)`
   border-color: ${theme.color.danger};
   color: ${theme.color.danger};
 `

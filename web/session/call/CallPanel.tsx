@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import styled from 'styled-components'
 import type { ParticipantView } from '../../../schemas/session-wire.ts'
 import { authStore } from '../../auth/auth-store.ts'
@@ -17,10 +17,34 @@ export interface CallPanelProps {
   telephoneCase: boolean
 }
 
+/** Whether this device folds the call to a strip, remembered like the sound choice. */
+const FOLDED_KEY = 'plab.callFolded'
+
+function readFolded(): boolean {
+  try {
+    return localStorage.getItem(FOLDED_KEY) === 'true'
+  } catch {
+    return false
+  }
+}
+
+function rememberFolded(folded: boolean) {
+  try {
+    localStorage.setItem(FOLDED_KEY, String(folded))
+  } catch {
+    // Private mode without storage: the choice lasts for this page only.
+  }
+}
+
 /**
  * The room's call (issue 19), loaded only when a room opens: join with camera and microphone or audio only, then
  * a tile per participant and the controls. Unmounting it (leaving the room) ends this side of the call; a page
  * that reloads while in the call, or comes back to the room, joins again by itself unless the user left the call.
+ *
+ * The call sits in the page's flow, above the phase, and never sticks over it: on a phone a sticky call covered
+ * Start Session and left 400 px to mark in (issue 29); the clock is the room's one sticky bar. The user may fold
+ * it to a strip of two buttons (show the call, the microphone); folded, the tiles are hidden, not removed, so
+ * everyone is still heard.
  */
 export default function CallPanel({ code, userId, participants, telephoneCase }: CallPanelProps) {
   const controller = useMemo(() => new CallController(code, userId, authStore.token), [code, userId])
@@ -33,6 +57,13 @@ export default function CallPanel({ code, userId, participants, telephoneCase }:
     // Leaving the room ends the call; the page remembers it was in one, for when the user comes back.
     return () => controller.leave(false)
   }, [controller])
+
+  const [folded, setFolded] = useState(readFolded)
+  const tilesId = useId()
+  const fold = (next: boolean) => {
+    setFolded(next)
+    rememberFolded(next)
+  }
 
   const me = participants.find((p) => p.userId === userId)
   return (
@@ -49,7 +80,7 @@ export default function CallPanel({ code, userId, participants, telephoneCase }:
         </JoinRow>
       ) : (
         <>
-          <Tiles>
+          <Tiles id={tilesId} hidden={folded}>
             <CallTile name={me?.name ?? 'You'} role={me?.role ?? 'observer'} stream={call.local} audioOn={call.audioOn} videoOn={call.cameraOn && !call.audioOnly && !call.telephone} local />
             {call.peers.map((peer) => {
               const participant = participants.find((p) => p.userId === peer.userId)
@@ -66,7 +97,13 @@ export default function CallPanel({ code, userId, participants, telephoneCase }:
               )
             })}
           </Tiles>
-          <CallControls call={call} controller={controller} isDoctor={me?.role === 'doctor'} telephoneCase={telephoneCase} />
+          <CallControls
+            call={call}
+            controller={controller}
+            isDoctor={me?.role === 'doctor'}
+            telephoneCase={telephoneCase}
+            fold={{ folded, tilesId, onFold: fold, inCall: call.peers.length + 1 }}
+          />
         </>
       )}
     </Panel>
@@ -79,17 +116,6 @@ const Panel = styled.section`
   border-radius: ${theme.radius.medium};
   background: ${theme.color.surface};
   box-shadow: ${theme.shadow.card};
-  /* On a phone the call is a strip at the end of the room that sticks to the bottom of the screen: the sticky
-     clock and the case keep the rest of it. */
-  @media (max-width: 640px) {
-    order: 1;
-    position: sticky;
-    bottom: 0;
-    z-index: 3;
-    margin: 12px -12px 0;
-    max-height: 45vh;
-    overflow-y: auto;
-  }
 `
 
 const JoinRow = styled.div`
@@ -100,6 +126,7 @@ const JoinRow = styled.div`
 
 const Tiles = styled.div`
   display: grid;
+  &[hidden] { display: none; }
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 8px;
   @media (max-width: 640px) {

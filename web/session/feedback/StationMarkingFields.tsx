@@ -37,7 +37,8 @@ export function StationMarkingFields({ role, marking, refusals, onChange }: Stat
           ? 'As the examiner, give a global judgement. For Unsatisfactory or Borderline, tick at least one area to say why.'
           : 'Optional: your overall judgement, and any areas the doctor should work on.'}
       </Hint>
-      <Group data-missing={judgementMissing || undefined} aria-describedby={hintId} aria-required={examiner || undefined}>
+      {/* A radiogroup, not a plain group, so that it may say it is required (axe: aria-allowed-attr, issue 29). */}
+      <Group role="radiogroup" data-missing={judgementMissing || undefined} aria-describedby={hintId} aria-required={examiner || undefined}>
         <legend>Global judgement{examiner && <Required aria-hidden="true"> *</Required>}</legend>
         {choices.map((judgement) => (
           <Choice key={judgement ?? 'none'} $checked={marking.globalJudgement === judgement} $missing={judgementMissing}>
