@@ -10,6 +10,7 @@ test('choosing a topic replaces Random, and the session plays a case of that top
   test.setTimeout(90_000)
   const topic = await createTopic(request, 2)
   const other = await createTopic(request, 3)
+  const empty = await createTopic(request, 0)
   const doctor = await newPlayer(browser, request, 'doctor')
   const patient = await newPlayer(browser, request, 'patient')
   const d = doctor.page
@@ -26,6 +27,10 @@ test('choosing a topic replaces Random, and the session plays a case of that top
     await d.getByRole('button', { name: 'Add', exact: true }).click()
   }
   await expect(chips).toHaveText([/^Random \(\d+ categories\)/])
+  // Issue 29: a topic with no case yet is not offered; it would fail only at Start, once the partners have joined.
+  const offered = d.getByLabel('Add a topic').locator('option')
+  await expect(offered.filter({ hasText: topic.name })).toHaveCount(1)
+  await expect(offered.filter({ hasText: empty.name })).toHaveCount(0)
   await expect(summary).toHaveText('Cases will be drawn from every topic at random')
 
   await add(topic.name)
