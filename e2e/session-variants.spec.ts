@@ -1,4 +1,5 @@
 import { expect, screenshot, test } from './fixtures.ts'
+import { liveInjection } from './live-injection.ts'
 import { closeAll, createTopic, doctorWithPatient, expectPhase, newPlayer, roomUrl, scoreAll, sessionByApi, toFeedbackPhase, uniqueRecallDate, unique } from './session-helpers.ts'
 
 /** The rest of issue 5's done-means: recall mode, New Case, the pending-observer question and a reload. */
@@ -369,32 +370,42 @@ test('a malformed live message is logged and ignored, and the room keeps followi
   p.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text())
   })
-  // Everything passes both ways; the test slips its own frames in on the room's subscription (SockJS framing:
-  // the browser sends a JSON array of STOMP frames, the server answers 'a' and such an array).
-  let subscription: string | null = null
-  let slipIn: (body: string) => void = () => {}
-  await p.routeWebSocket(/\/ws\//, (ws) => {
-    const server = ws.connectToServer()
-    ws.onMessage((frame) => {
-      const subscribe = /^SUBSCRIBE\n(?:.*\n)*?id:(.+)\n/m.exec((JSON.parse(String(frame)) as string[]).join('\n'))
-      if (subscribe) subscription = subscribe[1]
-      server.send(frame)
-    })
-    server.onMessage((frame) => ws.send(frame))
-    slipIn = (body) => {
-      const stomp = `MESSAGE\ndestination:/topic/session/${code}\ncontent-type:application/json\nsubscription:${subscription}\nmessage-id:injected-${Date.now()}\n\n${body}\u0000`
-      ws.send(`a${JSON.stringify([stomp])}`)
-    }
-  })
+  const { subscribed, slipIn } = await liveInjection(p, code)
   await p.goto(roomUrl(code))
   await expectPhase(p, 'Waiting')
-  await expect.poll(() => subscription, { timeout: 15_000 }).not.toBeNull()
+  await expect.poll(subscribed, { timeout: 15_000 }).toBe(true)
 
   slipIn(JSON.stringify({ type: 'SESSION_UPDATE', sessionCode: code, phase: 'READING', participants: 'everyone' }))
   slipIn('{"type": "PHASE_CHANGE", "phase": ')
   await expect.poll(() => warnings.filter((text) => text.startsWith('Ignored')).length).toBe(2)
   expect(warnings.find((text) => text.includes('(SESSION_UPDATE)'))).toMatch(/participants/)
   await expectPhase(p, 'Waiting')
+
+  await doctor.post(`/sessions/${code}/start`)
+  await expectPhase(p, 'Reading')
+  await closeAll([doctor, patient])
+})
+
+test('news of a phase the session machine cannot reach is never shown: the room reads the session again', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const topic = await createTopic(request, 1)
+  const { doctor, patient, code } = await doctorWithPatient(browser, request, topic.name)
+  const p = patient.page
+  const { subscribed, slipIn } = await liveInjection(p, code)
+  const reads: string[] = []
+  p.on('request', (sent) => {
+    if (sent.method() === 'GET' && new URL(sent.url()).pathname === `/api/sessions/${code}`) reads.push(sent.url())
+  })
+  await p.goto(roomUrl(code))
+  await expectPhase(p, 'Waiting')
+  await expect.poll(subscribed, { timeout: 15_000 }).toBe(true)
+  const readsBefore = reads.length
+
+  // Waiting -> feedback is no move of the machine: the room stays in Waiting and asks the server where it is.
+  slipIn(JSON.stringify({ type: 'PHASE_CHANGE', sessionCode: code, phase: 'FEEDBACK', startTimestamp: Date.now(), durationSeconds: 1200 }))
+  await expect.poll(() => reads.length, { message: 'the session read again' }).toBeGreaterThan(readsBefore)
+  await expectPhase(p, 'Waiting')
+  await expect(p.getByRole('heading', { name: /feedback/i })).toHaveCount(0)
 
   await doctor.post(`/sessions/${code}/start`)
   await expectPhase(p, 'Reading')

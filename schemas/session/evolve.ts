@@ -3,6 +3,7 @@
  * session, the read-model rebuild and a maintainer replaying a dispute all compute the same state from the same
  * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
+import { machineMovesOn } from './machine.ts'
 import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState } from './types.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
@@ -18,7 +19,19 @@ export function evolve(state: SessionState | null, event: SessionEvent): Session
     return created(event)
   }
   if (!state) throw new CorruptSessionLogError(`A session log must start with SessionCreated, not ${event.type}`)
+  requireLegalMove(state, event)
   return applied(state, changes(state, event))
+}
+
+/**
+ * A phase starts, or the session ends, only where the session machine allows it (machine.ts): never a silent jump
+ * from completed back to reading, or from waiting straight to feedback.
+ */
+function requireLegalMove(state: SessionState, event: SessionEvent) {
+  if (event.type !== 'PhaseStarted' && event.type !== 'SessionEnded') return
+  if (machineMovesOn(state.phase, event)) return
+  const to = event.type === 'PhaseStarted' ? event.phase : 'COMPLETED'
+  throw new CorruptSessionLogError(`Session ${state.code}, version ${state.version + 1}: ${event.type} cannot move it from ${state.phase} to ${to}`)
 }
 
 function created(event: SessionEventOf<'SessionCreated'>): SessionState {

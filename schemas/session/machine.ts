@@ -1,15 +1,19 @@
 /**
- * The session's phases and their legal moves, as an XState v5 machine: one state per phase (waiting -> reading
- * -> consultation -> feedback -> completed). Each state lists, in its `meta.accepts`, the commands it accepts;
- * `decide` refuses any other (phase-rules.ts, `requireAccepted`). The stored events PhaseStarted and
- * SessionEnded move it from phase to phase, so a mirror of the session driven by them is always in the phase.
+ * The session's phases and the legal moves between them, as an XState v5 machine: one state per phase (waiting ->
+ * reading -> consultation -> feedback -> completed), with a PhaseStarted transition only where the phase may really
+ * start next, and SessionEnded from every phase in play. A PhaseStarted the machine does not allow is impossible:
+ * the fold refuses it (evolve.ts, `requireLegalMove`), so no decision can store it, no log holding it loads, and
+ * the room re-reads the session rather than show it (web/session/room/room-phase.ts).
  *
- * The machine holds no data: the session's state is the plain fold of its events (`evolve`), which is what the
- * server loads, and `stateOfPhase` names the machine state that state is in.
+ * Each state also lists, in its `meta.accepts`, the commands it accepts; `decide` refuses any other
+ * (phase-rules.ts, `requireAccepted`). The machine holds no data: the session's state is the plain fold of its
+ * events (`evolve`), and `stateOfPhase` names the machine state that state is in.
  */
 import { setup } from 'xstate'
-import { SESSION_ENDED } from './participants.ts'
 import type { Actor, Phase, SessionCommand, SessionEvent, SessionState } from './types.ts'
+
+/** The refusal of every command once the session is over, and the ended room's words. */
+export const SESSION_ENDED = 'This session has ended'
 
 export type CommandType = SessionCommand['type']
 
@@ -45,11 +49,37 @@ export const STATE_OF_PHASE = {
 export type PhaseState = (typeof STATE_OF_PHASE)[Phase]
 
 const PHASES = Object.keys(STATE_OF_PHASE) as Phase[]
+const PHASE_OF_STATE = Object.fromEntries(PHASES.map((phase) => [STATE_OF_PHASE[phase], phase])) as Record<PhaseState, Phase>
 
 /** Joining, leaving, a timer's expiry and the doctor's end are possible at any point of a session in play. */
 const IN_PLAY: AcceptedCommand[] = ['JoinWithRole', 'Leave', 'ExpireTimer', 'End']
 /** Outside the feedback phase, the host's "complete" closes the session; nobody else's is accepted. */
 const HOST_CLOSES: AcceptedCommand = { command: 'Complete', when: 'byHost' }
+
+/**
+ * Where each phase may go next, with the decision that takes it there. Every move any release has stored is here:
+ * a log written before a move was retired must still load (test/session-domain/phase-moves.test.ts folds such logs).
+ */
+export const PHASE_MOVES = {
+  // The start, or a waiting round's reading once every seat is in the room.
+  WAITING: ['READING'],
+  // A new case restarts reading; the doctor's skip or the clock moves on to the consultation.
+  READING: ['READING', 'CONSULTATION'],
+  // The skip or the clock ends it; a topic chosen after the reading clock ran out opens its case's reading.
+  CONSULTATION: ['FEEDBACK', 'READING'],
+  // The next round: held in waiting for its seats, or reading at once when everyone is in (and always, before
+  // issue 29).
+  FEEDBACK: ['WAITING', 'READING'],
+  COMPLETED: [],
+} as const satisfies Record<Phase, readonly Phase[]>
+
+/** A state's transitions: a PhaseStarted for each phase it may move to, and the end while in play. */
+function movesFrom(phase: Phase) {
+  return {
+    PhaseStarted: PHASE_MOVES[phase].map((next) => ({ guard: { type: 'startsPhase' as const, params: { phase: next } }, target: STATE_OF_PHASE[next], reenter: true })),
+    ...(phase === 'COMPLETED' ? {} : { SessionEnded: { target: STATE_OF_PHASE.COMPLETED } }),
+  }
+}
 
 export const sessionMachine = setup({
   types: {
@@ -62,21 +92,14 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   initial: 'waiting',
-  on: {
-    PhaseStarted: PHASES.map((phase) => ({
-      guard: { type: 'startsPhase' as const, params: { phase } },
-      target: `.${STATE_OF_PHASE[phase]}`,
-    })),
-    SessionEnded: { target: '.completed' },
-  },
   states: {
-    waiting: { meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
-    reading: { meta: { accepts: [...IN_PLAY, 'SkipPhase', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
+    waiting: { on: movesFrom('WAITING'), meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
+    reading: { on: movesFrom('READING'), meta: { accepts: [...IN_PLAY, 'SkipPhase', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
     // The reading clock keeps running while the doctor chooses a new topic: the choice may come in this phase.
-    consultation: { meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, HOST_CLOSES] } },
-    feedback: { meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete'] } },
+    consultation: { on: movesFrom('CONSULTATION'), meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, HOST_CLOSES] } },
+    feedback: { on: movesFrom('FEEDBACK'), meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete'] } },
     // Leaving and a timer's expiry race with the end routinely: accepted, and decided as no-ops.
-    completed: { meta: { accepts: ['Leave', 'ExpireTimer'], refusal: SESSION_ENDED } },
+    completed: { type: 'final', meta: { accepts: ['Leave', 'ExpireTimer'], refusal: SESSION_ENDED } },
   },
 })
 
@@ -102,3 +125,17 @@ export function phaseAccepts(state: SessionState, command: CommandType, actor: A
 export function phaseRefusal(state: SessionState): string | undefined {
   return (sessionMachine.root.states[stateOfPhase(state)].meta as PhaseMeta).refusal
 }
+
+const RESTING = new Map(PHASES.map((phase) => [phase, sessionMachine.resolveState({ value: STATE_OF_PHASE[phase] })]))
+
+/** The machine resting in a phase, as a session or a room in that phase stands. */
+export const snapshotInPhase = (phase: Phase) => RESTING.get(phase)!
+
+/** The phase a machine state stands for. */
+export const phaseOfState = (state: PhaseState): Phase => PHASE_OF_STATE[state]
+
+/** Does the machine, in this phase, move on this event (a phase starting, the end)? Asked of the machine itself. */
+export const machineMovesOn = (phase: Phase, event: SessionEvent): boolean => snapshotInPhase(phase).can(event)
+
+/** May a session in `from` start phase `to` next? */
+export const isLegalMove = (from: Phase, to: Phase): boolean => machineMovesOn(from, { type: 'PhaseStarted', phase: to, startTimestamp: 0, durationSeconds: 0, at: 0 })

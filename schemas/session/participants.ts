@@ -18,7 +18,6 @@ import {
 export const MAX_ACTIVE_PARTICIPANTS = 6
 
 export const ACCESS_DENIED = "Access denied. You don't have permission to access this session."
-export const SESSION_ENDED = 'This session has ended'
 export const DOCTOR_ONLY = 'Only the doctor can control the session'
 
 export function activeParticipants(state: SessionState): Participant[] {

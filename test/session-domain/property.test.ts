@@ -5,6 +5,7 @@
  */
 import t from 'tap'
 import fc from 'fast-check'
+import { writeFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import { initialTransition, transition, type SnapshotFrom } from 'xstate'
 import {
@@ -164,6 +165,8 @@ t.test('random sessions: the machine accepted every change, follows the phase, a
     }),
     { numRuns: 300, seed },
   )
+  // RECORD_SESSION_LOGS=<file> keeps this release's logs, for the next release to fold (phase-moves.test.ts).
+  if (process.env.RECORD_SESSION_LOGS) writeFileSync(process.env.RECORD_SESSION_LOGS, JSON.stringify(logs))
   // The property is only as good as the depth the generator reaches: make sure whole rounds were played.
   const count = (type: SessionEvent['type']) => logs.flat().filter((event) => event.type === type).length
   const secondRounds = logs.filter((log) => log.some((event) => event.type === 'CaseAssigned' && event.round > 1)).length

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import { SESSION_ENDED } from '../../schemas/session/participants.ts'
+import { SESSION_ENDED } from '../../schemas/session/machine.ts'
 import type { SessionStatus } from '../../schemas/session/types.ts'
 import { useDebriefLinks } from '../debrief/useDebriefLinks.ts'
 import { ButtonLink } from '../components/Button.tsx'

@@ -4,6 +4,8 @@ import { fromPromise } from 'xstate'
 import { roomMachine } from './room/room-machine.ts'
 import type { FeedbackSubmission } from './room/submit-choices.ts'
 import type { LiveMessage } from '../../schemas/session-wire.ts'
+import type { Phase } from '../../schemas/session/types.ts'
+import { needsReread } from './room/room-phase.ts'
 import { errorMessage } from '../api/client.ts'
 import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
@@ -87,6 +89,8 @@ export function useRoom(code: string) {
     clearTimeout(resyncTimer.current)
   }, [])
   const resyncRef = useRef<() => void>(() => {})
+  const phaseShown = useRef<Phase | null>(null)
+  phaseShown.current = snapshot.context.session?.phase ?? null
   useEffect(() => {
     if (!inRoom || live.current || !token) return
     /**
@@ -110,6 +114,9 @@ export function useRoom(code: string) {
     live.current = connectLive(code, authStore.token, {
       onMessage: (message: LiveMessage) => {
         if (message.type === 'PHASE_CHANGE' || message.type === 'TIMER_START') observeServerEvent(message.startTimestamp)
+        // A phase the session machine cannot reach from the one shown: not shown; the session is read again.
+        const shown = phaseShown.current
+        if (shown && (message.type === 'PHASE_CHANGE' || message.type === 'SESSION_UPDATE') && needsReread(shown, message)) return resyncRef.current()
         send({ type: 'LIVE', message })
       },
       onConnected: () => {

@@ -1,12 +1,14 @@
 /**
  * The one place the room decides which phase it shows, and it is the server's own session machine
- * (schemas/session/machine.ts) that decides: the room keeps the phase, and a piece of news moves it through the
- * machine as the stored events move the server's. A PHASE_CHANGE is the PhaseStarted it tells of; the doctor's
- * accepted end of the consultation is the feedback phase starting, ahead of its echo. A GET snapshot or a
- * SESSION_UPDATE is a re-read: the phase the server reports is taken as it is.
+ * (schemas/session/machine.ts) that decides: the room keeps the phase, and a piece of news moves it only along a
+ * move the machine allows, as the stored events move the server's. A PHASE_CHANGE is the PhaseStarted it tells of,
+ * a SESSION_UPDATE names the phase the session is in now (the end is the SessionEnded move), and the doctor's
+ * accepted end of the consultation is the feedback phase starting, ahead of its echo. News of a phase the machine
+ * cannot reach from the room's (a message from before a re-read, a lost one in between) is not shown: the room
+ * keeps its phase and reads the session again (`needsReread`). A SNAPSHOT is such a read, taken as it is.
  */
 import { transition } from 'xstate'
-import { sessionMachine, STATE_OF_PHASE, type PhaseState } from '../../../schemas/session/machine.ts'
+import { phaseOfState, sessionMachine, snapshotInPhase, type PhaseState } from '../../../schemas/session/machine.ts'
 import type { Phase, SessionEvent } from '../../../schemas/session/types.ts'
 import type { PhaseChangeMessage, SessionUpdateMessage } from '../../../schemas/session-wire.ts'
 
@@ -17,32 +19,41 @@ export type PhaseNews =
   /** The server accepted the doctor's end of the consultation: the room moves on without waiting for the echo. */
   | { type: 'CONSULTATION_ENDED' }
 
-const PHASE_OF_STATE = Object.fromEntries(Object.entries(STATE_OF_PHASE).map(([phase, state]) => [state, phase])) as Record<PhaseState, Phase>
-
-const snapshotIn = (phase: Phase) => sessionMachine.resolveState({ value: STATE_OF_PHASE[phase] })
-
 /** Where a room that has heard nothing yet stands: the session machine's initial state. */
-export const INITIAL_PHASE: Phase = PHASE_OF_STATE[sessionMachine.config.initial as PhaseState]
+export const INITIAL_PHASE: Phase = phaseOfState(sessionMachine.config.initial as PhaseState)
 
-/** A phase's start as the machine reads it: it moves on the phase alone (the clock is the room's own business). */
-const phaseStarted = (phase: Phase) => ({ type: 'PhaseStarted', phase }) as Extract<SessionEvent, { type: 'PhaseStarted' }>
+/** The machine's event for a phase the news names: its start, or for the completed phase the session's end. */
+function arrivalIn(phase: Phase): SessionEvent {
+  return phase === 'COMPLETED' ? { type: 'SessionEnded', reason: '', at: 0 } : { type: 'PhaseStarted', phase, startTimestamp: 0, durationSeconds: 0, at: 0 }
+}
 
-/** The stored event a piece of news tells of, when it moves the machine on from where it is. */
-function eventOf(current: Phase, news: PhaseNews): SessionEvent | null {
+/** The stored event a piece of news tells of, or null when it tells of no move (the phase as it was). */
+function eventOf(current: Phase, news: Exclude<PhaseNews, { type: 'SNAPSHOT' }>): SessionEvent | null {
   switch (news.type) {
-    case 'PHASE_CHANGE':
-      return phaseStarted(news.phase)
+    case 'PHASE_CHANGE': {
+      // The same phase again is a move only where the machine has one (a new case restarts reading); elsewhere it
+      // is the echo of a move the room made ahead (the doctor's end of the consultation).
+      const arrival = arrivalIn(news.phase)
+      return news.phase === current && !snapshotInPhase(current).can(arrival) ? null : arrival
+    }
+    case 'SESSION_UPDATE':
+      return news.phase === current ? null : arrivalIn(news.phase)
     case 'CONSULTATION_ENDED':
-      return current === 'CONSULTATION' ? phaseStarted('FEEDBACK') : null
-    default:
-      return null
+      return current === 'CONSULTATION' ? arrivalIn('FEEDBACK') : null
   }
 }
 
+/** Does the news tell of a move the machine cannot make from the room's phase? Then the room reads the session. */
+export function needsReread(current: Phase, news: PhaseNews): boolean {
+  if (news.type === 'SNAPSHOT' || news.type === 'CONSULTATION_ENDED') return false
+  const event = eventOf(current, news)
+  return event !== null && !snapshotInPhase(current).can(event)
+}
+
 export function phaseAfter(current: Phase, news: PhaseNews): Phase {
-  if (news.type === 'SNAPSHOT' || news.type === 'SESSION_UPDATE') return news.phase
+  if (news.type === 'SNAPSHOT') return news.phase
   const event = eventOf(current, news)
   if (!event) return current
-  const [next] = transition(sessionMachine, snapshotIn(current), event)
-  return PHASE_OF_STATE[next.value as PhaseState]
+  const [next] = transition(sessionMachine, snapshotInPhase(current), event)
+  return phaseOfState(next.value as PhaseState)
 }
