@@ -49,4 +49,3 @@ export const theme = {
 /** Below this width the navigation folds its session links into the account menu. */
 export const NARROW = '(max-width: 640px)'
 
-export type SessionRole = keyof typeof theme.role

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
+import { PHASE_LABEL } from '../../schemas/labels.ts'
 import type { RoomTimer } from './room/room-state.ts'
 import { crossedMilestone, formatClock, milestoneAnnouncement, showsTwoMinuteWarning, TWO_MINUTE_WARNING_SECONDS, TWO_MINUTE_WARNING_WORDS } from './room/timer.ts'
 import { theme } from '../theme.ts'
@@ -14,7 +15,7 @@ import type { ClockReading } from './server-clock.ts'
 export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer: RoomTimer; reading: ClockReading; label: string; stopwatch?: boolean }) {
   const [announcement, setAnnouncement] = useState('')
   const previous = useRef<{ key: number; remaining: number } | null>(null)
-  const phaseName = timer.phase === 'READING' ? 'Reading' : 'Consultation'
+  const phaseName = PHASE_LABEL[timer.phase]
 
   useEffect(() => {
     const last = previous.current?.key === timer.startTimestamp ? previous.current.remaining : null

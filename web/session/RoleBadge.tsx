@@ -1,17 +1,17 @@
 import styled from 'styled-components'
-import { theme, type SessionRole } from '../theme.ts'
-
-const LABELS: Record<SessionRole, string> = { doctor: 'Doctor', patient: 'Patient', observer: 'Observer' }
+import { ROLE_LABEL } from '../../schemas/labels.ts'
+import type { LowerRole } from '../../schemas/session-wire.ts'
+import { theme } from '../theme.ts'
 
 /** Accepts the server's upper-case `userRole` or a participant's lower-case `role`. */
-export function roleKey(role: string | null | undefined): SessionRole | null {
+export function roleKey(role: string | null | undefined): LowerRole | null {
   const key = role?.toLowerCase()
   return key === 'doctor' || key === 'patient' || key === 'observer' ? key : null
 }
 
 export function roleLabel(role: string | null | undefined): string {
   const key = roleKey(role)
-  return key ? LABELS[key] : 'Unknown'
+  return key ? ROLE_LABEL[key] : 'Unknown'
 }
 
 /** A session role is recognised by its colour everywhere: doctor blue, patient green, observer purple. */

@@ -1,17 +1,16 @@
 import styled from 'styled-components'
+import { ROLE_LABEL } from '../../schemas/labels.ts'
 import { theme } from '../theme.ts'
 
 export type JoinableRole = 'patient' | 'observer'
 
-const CARDS: Array<{ role: JoinableRole; title: string; points: string[] }> = [
+const CARDS: Array<{ role: JoinableRole; points: string[] }> = [
   {
     role: 'patient',
-    title: 'Patient',
     points: ['Sees the patient notes only', 'Sees the timer', 'Follows the character guidelines', 'Takes part in feedback'],
   },
   {
     role: 'observer',
-    title: 'Observer',
     points: ['Sees both sets of notes', 'Sees the full timer', 'Gives external feedback'],
   },
 ]
@@ -39,7 +38,7 @@ export function RoleChoice({ value, onChange, patientTaken }: { value: JoinableR
                 aria-describedby={`role-${card.role}-points`}
               />
               <CardTitle>
-                {card.title}
+                {ROLE_LABEL[card.role]}
                 {taken && <Taken>Role Taken</Taken>}
               </CardTitle>
               <ul id={`role-${card.role}-points`}>

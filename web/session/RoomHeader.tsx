@@ -1,4 +1,6 @@
 import styled from 'styled-components'
+import { PHASE_LABEL } from '../../schemas/labels.ts'
+import type { Phase } from '../../schemas/session/types.ts'
 import type { ParticipantView } from '../../schemas/session-wire.ts'
 import { initialsOf } from '../components/AvatarMenu.tsx'
 import { Button } from '../components/Button.tsx'
@@ -10,17 +12,9 @@ import { setSoundMuted, useSoundMuted } from './sounds.ts'
 /** SPEC section 9: the header shows at most 4 avatars. */
 export const MAX_AVATARS = 4
 
-const PHASE_LABELS: Record<string, string> = {
-  WAITING: 'Waiting',
-  READING: 'Reading',
-  CONSULTATION: 'Consultation',
-  FEEDBACK: 'Feedback',
-  COMPLETED: 'Completed',
-}
+export const phaseLabel = (phase: Phase | null) => (phase === null ? 'Loading' : PHASE_LABEL[phase])
 
-export const phaseLabel = (phase: string | null) => (phase === null ? 'Loading' : (PHASE_LABELS[phase] ?? 'Unknown'))
-
-export function RoomHeader(props: { title: string; role: string | null; code: string; phase: string | null; participants: ParticipantView[]; onExit: () => void }) {
+export function RoomHeader(props: { title: string; role: string | null; code: string; phase: Phase | null; participants: ParticipantView[]; onExit: () => void }) {
   const muted = useSoundMuted()
   const shown = props.participants.slice(0, MAX_AVATARS)
   const hidden = props.participants.length - shown.length

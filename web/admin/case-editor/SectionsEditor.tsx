@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react'
 import type { SectionView } from '../../../schemas/content.ts'
+import { ROLE_LABEL } from '../../../schemas/labels.ts'
 import type { FieldErrors } from '../../../schemas/validate.ts'
 import { Button } from '../../components/Button.tsx'
 import { EditorField, Group, Hint, ItemCard, ItemHeader } from './editor-layout.tsx'
@@ -14,11 +15,9 @@ interface SectionsEditorProps {
   errors: FieldErrors
 }
 
-const ROLE_NAMES = { doctor: 'Doctor', patient: 'Patient' } as const
-
 /** The scripted sections one role reads (history, examination, ...), in the order they are shown. */
 export function SectionsEditor({ role, sections, onChange, errors }: SectionsEditorProps) {
-  const roleName = ROLE_NAMES[role]
+  const roleName = ROLE_LABEL[role]
   const field = `${role}Sections`
   const headingBase = useId()
   const groupRef = useRef<HTMLFieldSetElement>(null)
