@@ -3,7 +3,7 @@
  * session, the read-model rebuild and a maintainer replaying a dispute all compute the same state from the same
  * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
-import { machineMovesOn } from './machine.ts'
+import { isLegalMove, mayEndFrom } from './machine.ts'
 import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState } from './types.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
@@ -28,8 +28,8 @@ export function evolve(state: SessionState | null, event: SessionEvent): Session
  * from completed back to reading, or from waiting straight to feedback.
  */
 function requireLegalMove(state: SessionState, event: SessionEvent) {
-  if (event.type !== 'PhaseStarted' && event.type !== 'SessionEnded') return
-  if (machineMovesOn(state.phase, event)) return
+  const legal = event.type === 'PhaseStarted' ? isLegalMove(state.phase, event.phase) : event.type !== 'SessionEnded' || mayEndFrom(state.phase)
+  if (legal) return
   const to = event.type === 'PhaseStarted' ? event.phase : 'COMPLETED'
   throw new CorruptSessionLogError(`Session ${state.code}, version ${state.version + 1}: ${event.type} cannot move it from ${state.phase} to ${to}`)
 }

@@ -8,7 +8,7 @@
  * keeps its phase and reads the session again (`needsReread`). A SNAPSHOT is such a read, taken as it is.
  */
 import { transition } from 'xstate'
-import { phaseOfState, sessionMachine, snapshotInPhase, type PhaseState } from '../../../schemas/session/machine.ts'
+import { arrivalIn, phaseOfState, sessionMachine, snapshotInPhase, type PhaseState } from '../../../schemas/session/machine.ts'
 import type { Phase, SessionEvent } from '../../../schemas/session/types.ts'
 import type { PhaseChangeMessage, SessionUpdateMessage } from '../../../schemas/session-wire.ts'
 
@@ -21,11 +21,6 @@ export type PhaseNews =
 
 /** Where a room that has heard nothing yet stands: the session machine's initial state. */
 export const INITIAL_PHASE: Phase = phaseOfState(sessionMachine.config.initial as PhaseState)
-
-/** The machine's event for a phase the news names: its start, or for the completed phase the session's end. */
-function arrivalIn(phase: Phase): SessionEvent {
-  return phase === 'COMPLETED' ? { type: 'SessionEnded', reason: '', at: 0 } : { type: 'PhaseStarted', phase, startTimestamp: 0, durationSeconds: 0, at: 0 }
-}
 
 /** The stored event a piece of news tells of, or null when it tells of no move (the phase as it was). */
 function eventOf(current: Phase, news: Exclude<PhaseNews, { type: 'SNAPSHOT' }>): SessionEvent | null {
