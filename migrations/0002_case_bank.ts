@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * The case bank (docs/decisions.md, "Case bank storage"): categories and recall dates are relational because
+ * The case bank (docs/decisions/0010-case-bank-storage.md): categories and recall dates are relational because
  * they are filtered, counted and joined; a case's sections and mark scheme are JSONB because they are only ever
  * read and written whole, in their order.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Deleting one's account (issue 16, docs/decisions.md "Deleting an account"): the session log stays, but the
+ * Deleting one's account (issue 16, docs/decisions/0069-account-deletion-and-export.md): the session log stays, but the
  * personal data in it goes. The log's trigger now allows exactly one kind of UPDATE, a redaction: a participant's
  * or host's name replaced by "Former user", or a comment by "". Every other field and key must stay as it was,
  * so a replay still folds the same decisions; DELETE and TRUNCATE stay refused.
