@@ -34,7 +34,7 @@ export const ChangePasswordBody = v.strictObject({
 
 /**
  * Deleting one's own account: the current password; an account without one (signed up with Google) re-types its
- * email instead (docs/decisions.md, "Deleting an account").
+ * email instead (docs/decisions/0069-account-deletion-and-export.md).
  */
 export const DeleteAccountBody = v.strictObject({
   currentPassword: v.optional(existingPasswordField('Current password is required')),

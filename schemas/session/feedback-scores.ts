@@ -1,7 +1,7 @@
 /**
  * A feedback form's scores against the case's mark scheme: every criterion rated 0-4 in whole steps, a criterion
  * with sub-criteria rated through them; the words for those scores; and the spec's overall score (on the wire for
- * the spec's client, never shown beside the exam's score out of 12: docs/decisions.md, issue 29).
+ * the spec's client, never shown beside the exam's score out of 12: docs/decisions/0103-score-words.md).
  */
 import { SessionRuleError, type CriterionScore, type CriterionShape } from './types.ts'
 

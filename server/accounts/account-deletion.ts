@@ -21,8 +21,8 @@ export const ACCOUNT_DELETED = 'Your account has been deleted.'
 
 /**
  * An email account's owner confirms with their password; a Google account (no password of ours; the same split as
- * the password change) re-types its email (docs/decisions.md: a fresh Google credential would need Google's prompt
- * on the profile page).
+ * the password change) re-types its email (docs/decisions/0069-account-deletion-and-export.md: a fresh Google
+ * credential would need Google's prompt on the profile page).
  */
 export async function confirmDeletion(user: UserRow, confirmation: { currentPassword?: string; email?: string }): Promise<void> {
   if (user.provider === 'LOCAL') {

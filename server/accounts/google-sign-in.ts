@@ -5,7 +5,8 @@ import type { GoogleIdentity } from './google.ts'
 import * as users from './users-repo.ts'
 
 /**
- * Finds or creates the account for a verified Google identity (decision in docs/decisions.md):
+ * Finds or creates the account for a verified Google identity
+ * (decision in docs/decisions/0001-google-sign-in-links-local-account.md):
  * - known Google id: that account;
  * - an existing account with the same email: linked, but only when Google owns the address (Gmail or a
  *   Workspace domain). For any other address Google only says someone verified it once, perhaps long ago, so

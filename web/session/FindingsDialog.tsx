@@ -7,8 +7,8 @@ import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx
 import { Dialog } from './Dialog.tsx'
 
 /**
- * The Examination Findings modal, named like the button that opens it (docs/decisions.md, issue 29): text or an
- * image, with the spec's fallbacks.
+ * The Examination Findings modal, named like the button that opens it
+ * (docs/decisions/0107-small-fixes-issue-29.md): text or an image, with the spec's fallbacks.
  */
 export function FindingsDialog({ findings, open, onClose }: { findings: Findings | null; open: boolean; onClose: () => void }) {
   const [broken, setBroken] = useState(false)

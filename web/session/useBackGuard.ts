@@ -15,7 +15,7 @@ const isGuardEntry = (state: unknown) => typeof state === 'object' && state !== 
  *
  * Chromium's Back skips entries a page added before the user first touched it, so there, on a page nobody has
  * clicked since loading it, Back still leaves at once. Once the session is completed the entry stays unused:
- * Back then takes one press more, which is harmless (docs/decisions.md, "Issue 29: Back in the room").
+ * Back then takes one press more, which is harmless (docs/decisions/0108-back-in-the-room.md).
  */
 export function useBackGuard(phase: Phase | null, onBack: () => void) {
   const active = backAsksBeforeLeaving(phase)

@@ -12,7 +12,7 @@ import { useTimedMessage } from '../useTimedMessage.ts'
 
 /**
  * An email account confirms with its password; a Google account has none here, so it types its email address
- * (docs/decisions.md, "Deleting an account").
+ * (docs/decisions/0069-account-deletion-and-export.md).
  */
 export function DeleteAccountCard({ user }: { user: UserView }) {
   const { signOut } = useAuth()

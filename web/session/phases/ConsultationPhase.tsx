@@ -10,7 +10,8 @@ import type { ClockReading } from '../server-clock.ts'
 import { Controls, Layout, Side } from './ReadingPhase.tsx'
 
 /**
- * Consultation: the timer for every role (docs/decisions.md: better practice than hiding it from the doctor),
+ * Consultation: the timer for every role (docs/decisions/0018-what-each-role-sees.md: better practice than hiding
+ * it from the doctor),
  * End Consultation for the doctor (confirmed first), and the feedback form for the others to fill in as they
  * watch. The dialog goes with the phase: if the clock ends the consultation first, it closes by itself.
  */
