@@ -39,13 +39,6 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
 
-  // The spec's client POSTs some commands (/complete, via fetch) with Content-Type: application/json and no body.
-  const jsonParser = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : jsonParser(request, body.toString(), done),
-  )
-
   app.post('/sessions', signedIn, async (request) => {
     const body = parseBody(CreateSessionBody, request.body)
     const { state } = await engine.runner.create(body.title, body.config, actorOf(request))
