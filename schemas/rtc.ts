@@ -16,7 +16,7 @@ export const signalQueueDestination = (code: string) => `/user/queue/session/${c
  * 8000 bytes; Chromium's offer for one audio and one video track is about 5.8 KB.
  */
 export const MAX_SIGNAL_BYTES = 7168
-/** Per connection: a burst (a negotiation with each peer and its candidates) and the pace after it. */
+/** Per account, over all its connections: a burst (a negotiation with each peer and its candidates) and the pace after it. */
 export const SIGNAL_BURST = 100
 export const SIGNALS_PER_SECOND = 10
 
