@@ -71,6 +71,14 @@ export const IncomingSignalSchema = v.intersect([SignalBodySchema, v.object({ fr
 export type OutgoingSignal = v.InferOutput<typeof OutgoingSignalSchema>
 export type IncomingSignal = v.InferOutput<typeof IncomingSignalSchema>
 
+/**
+ * GET /api/rtc/config's query: the session whose call asks (issue 30). Optional, so a page loaded before it was
+ * added still gets its credentials while its user is in any running session.
+ */
+export const RtcConfigQuery = v.strictObject({
+  session: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('session must be a session code'), v.maxLength(20, 'session must be a session code'))),
+})
+
 /** GET /api/rtc/config: the ICE servers for RTCPeerConnection, TURN credentials valid until `expiresAt` (epoch ms). */
 export interface IceServer {
   urls: string[]

@@ -55,6 +55,21 @@ export async function signalParties(db: Db, requestedCode: string, userIds: numb
   return { sessionCode: code, activeUserIds: rows.map((row) => row.user_id) }
 }
 
+/** Whether the user is an active participant of a running session: the one `requestedCode` names, else any. */
+export async function inRunningSession(db: Db, userId: number, requestedCode?: string): Promise<boolean> {
+  const code = requestedCode === undefined ? undefined : normaliseSessionCode(requestedCode)
+  if (code === null) return false
+  let query = db
+    .selectFrom('session_participants')
+    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
+    .select('sessions.id')
+    .where('session_participants.user_id', '=', userId)
+    .where('session_participants.active', '=', true)
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+  if (code !== undefined) query = query.where('sessions.code', '=', code)
+  return (await query.executeTakeFirst()) !== undefined
+}
+
 /** The running sessions a user is in, newest first: the dashboard list. */
 export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
   const rows = await db
