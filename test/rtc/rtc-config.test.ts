@@ -49,7 +49,7 @@ t.test('TURN credentials only for a participant of a running session, the one na
   const app = await testApp({ rtc })
   t.teardown(() => app.close())
   const user = await participant(app)
-  const config = (who: { auth: object }, query = '') => call(app.app, { method: 'GET', url: `/api/rtc/config${query}`, headers: who.auth })
+  const config = (who: { auth: { authorization: string } }, query = '') => call(app.app, { method: 'GET', url: `/api/rtc/config${query}`, headers: who.auth })
   t.equal((await config(user)).status, 200, 'without a code: in some running session (a page loaded before the code was sent)')
   t.equal((await config(user, `?session=${user.code.toLowerCase().replace('-', '')}`)).status, 200, 'the code as typed')
 
