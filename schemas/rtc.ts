@@ -16,7 +16,7 @@ export const signalQueueDestination = (code: string) => `/user/queue/session/${c
  * 8000 bytes; Chromium's offer for one audio and one video track is about 5.8 KB.
  */
 export const MAX_SIGNAL_BYTES = 7168
-/** Per connection: a burst (a negotiation with each peer and its candidates) and the pace after it. */
+/** Per account, over all its connections: a burst (a negotiation with each peer and its candidates) and the pace after it. */
 export const SIGNAL_BURST = 100
 export const SIGNALS_PER_SECOND = 10
 
@@ -70,6 +70,14 @@ export const OutgoingSignalSchema = v.intersect([SignalBodySchema, v.object({ to
 export const IncomingSignalSchema = v.intersect([SignalBodySchema, v.object({ from: userId('from must be a user id') })])
 export type OutgoingSignal = v.InferOutput<typeof OutgoingSignalSchema>
 export type IncomingSignal = v.InferOutput<typeof IncomingSignalSchema>
+
+/**
+ * GET /api/rtc/config's query: the session whose call asks (issue 30). Optional, so a page loaded before it was
+ * added still gets its credentials while its user is in any running session.
+ */
+export const RtcConfigQuery = v.strictObject({
+  session: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('session must be a session code'), v.maxLength(20, 'session must be a session code'))),
+})
 
 /** GET /api/rtc/config: the ICE servers for RTCPeerConnection, TURN credentials valid until `expiresAt` (epoch ms). */
 export interface IceServer {

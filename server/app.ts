@@ -30,6 +30,7 @@ import { sharedRateLimitStore } from './rate-limit-store.ts'
 import { OneLinePerRequest } from './request-log.ts'
 import { addSecurityHeaders } from './security-headers.ts'
 import { refuseUnstorableText } from './storable-text.ts'
+import { parseJsonBodies } from './json-body.ts'
 import { serveWebAssets } from './web-assets.ts'
 
 export interface AppDependencies {
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await registerCors(api, originRule)
+      parseJsonBodies(api)
       refuseUnstorableText(api)
       // Only the API's answers: the live channel's streams (/ws) must go out as they are written, never buffered.
       await api.register(compress, API_COMPRESSION)
@@ -131,7 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, listener, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
-      await api.register(rtcRoutes, { settings: config.rtc, now: Date.now })
+      await api.register(rtcRoutes, { db: database.db, settings: config.rtc, now: Date.now })
     },
     { prefix: '/api' },
   )

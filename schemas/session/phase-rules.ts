@@ -67,9 +67,21 @@ export function decideStart(state: SessionState, command: Extract<SessionCommand
   return startCase(state, caseId, state.currentRound, ctx)
 }
 
+/** The commands that move the session on from wherever it stands: the doctor's buttons (see command-runner.ts). */
+export type StepCommandType = 'SkipPhase' | 'NewCase' | 'SelectNewTopic'
+
+/**
+ * Who may press a step command: the doctor, and for a skip also an admin. The server checks it before anything
+ * about the session's timing, so someone who may not act is told so (403) and learns nothing of the clock.
+ */
+export function requireMayStep(state: SessionState, command: StepCommandType, actor: Actor): void {
+  if (command === 'SkipPhase' && actor.isAdmin) return
+  requireDoctor(state, actor)
+}
+
 /** The doctor's "Skip to Consultation" and "End Consultation / Give Feedback" are both this command. */
 export function decideSkipPhase(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  if (!actor.isAdmin) requireDoctor(state, actor)
+  requireMayStep(state, 'SkipPhase', actor)
   requireAccepted(state, 'SkipPhase', actor)
   return [phaseAfter(state, state.phase, ctx)]
 }
@@ -107,7 +119,7 @@ function phaseAfter(state: SessionState, phase: Phase, ctx: DecisionContext): Se
 }
 
 export function decideNewCase(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireDoctor(state, actor)
+  requireMayStep(state, 'NewCase', actor)
   requireAccepted(state, 'NewCase', actor)
   return anotherCaseThisRound(state, ctx)
 }
@@ -117,7 +129,7 @@ export function decideNewCase(state: SessionState, actor: Actor, ctx: DecisionCo
  * that comes after it ran out is still taken: it opens the reading phase of the new topic's case.
  */
 export function decideSelectNewTopic(state: SessionState, topic: string, actor: Actor, ctx: DecisionContext): SessionEvent[] {
-  requireDoctor(state, actor)
+  requireMayStep(state, 'SelectNewTopic', actor)
   requireAccepted(state, 'SelectNewTopic', actor)
   return caseOfNewTopic(state, topic, ctx)
 }

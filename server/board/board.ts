@@ -42,5 +42,5 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
     await notifier.close()
   })
   await api.register(boardRoutes, { db, engine, slots, jobs, notifier, rateLimits: options.rateLimits })
-  await api.register(partnerProfileRoutes, { db, notifier })
+  await api.register(partnerProfileRoutes, { db, notifier, rateLimits: options.rateLimits })
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MAX_SIGNAL_BYTES, OutgoingSignalSchema, SIGNAL_BURST, SIGNALS_PER_SECOND, type IncomingSignal } from '../../schemas/rtc.ts'
 import { signalSendCode } from './destinations.ts'
 import type { StompFrame } from './stomp-codec.ts'
-import type { LiveUser, StompConnection } from './stomp-connection.ts'
+import type { LiveUser } from './stomp-connection.ts'
 
 /** A signal the server accepted: the session's stored code, the addressee, and the body the addressee hears. */
 export interface RelayedSignal {
@@ -32,11 +32,21 @@ class Allowance {
   constructor(private at: number) {}
 
   take(now: number): boolean {
-    this.tokens = Math.min(SIGNAL_BURST, this.tokens + ((now - this.at) / 1000) * SIGNALS_PER_SECOND)
-    this.at = now
+    this.refill(now)
     if (this.tokens < 1) return false
     this.tokens -= 1
     return true
+  }
+
+  /** Refilled to the whole burst: the same as a new allowance, so it need not be kept. */
+  isFull(now: number): boolean {
+    this.refill(now)
+    return this.tokens >= SIGNAL_BURST
+  }
+
+  private refill(now: number) {
+    this.tokens = Math.min(SIGNAL_BURST, this.tokens + ((now - this.at) / 1000) * SIGNALS_PER_SECOND)
+    this.at = now
   }
 }
 
@@ -49,21 +59,31 @@ function invalid(issues: v.BaseIssue<unknown>[]): string {
 }
 
 /**
- * The server's check of every signal a connection SENDs (issue 19): a bounded size, a rate per connection, a
+ * The server's check of every signal a connection SENDs (issue 19): a bounded size, a rate per account over all
+ * its connections on this instance (issue 30: per connection, an account's ten connections had ten bursts), a
  * well-formed body, and both the sender and the addressee active participants of that running session. An
  * accepted signal goes to `deliver` signed with the sender's id; a refused one reaches nobody and its reason is
  * what the connection's ERROR frame says. SENDs to any other destination are ignored, as they always were.
  */
 export function signalRelay(options: SignalRelayOptions) {
-  const allowances = new WeakMap<StompConnection, Allowance>()
+  const allowances = new Map<number, Allowance>()
 
-  return async function received(connection: StompConnection, user: LiveUser, frame: StompFrame): Promise<string | null> {
+  /** The account's allowance; a new one forgets those refilled meanwhile, so the map holds only recent signallers. */
+  function allowanceOf(userId: number, now: number): Allowance {
+    const kept = allowances.get(userId)
+    if (kept) return kept
+    for (const [id, allowance] of allowances) if (allowance.isFull(now)) allowances.delete(id)
+    const allowance = new Allowance(now)
+    allowances.set(userId, allowance)
+    return allowance
+  }
+
+  return async function received(user: LiveUser, frame: StompFrame): Promise<string | null> {
     const requestedCode = signalSendCode(frame.headers.destination)
     if (requestedCode === null) return null
     if (frame.body.length > MAX_SIGNAL_BYTES) return `Signal too large: at most ${MAX_SIGNAL_BYTES} bytes`
-    let allowance = allowances.get(connection)
-    if (!allowance) allowances.set(connection, (allowance = new Allowance(options.now())))
-    if (!allowance.take(options.now())) return `Too many signals: at most ${SIGNAL_BURST} at once, then ${SIGNALS_PER_SECOND} a second`
+    const now = options.now()
+    if (!allowanceOf(user.userId, now).take(now)) return `Too many signals: at most ${SIGNAL_BURST} at once, then ${SIGNALS_PER_SECOND} a second`
     let json: unknown
     try {
       json = JSON.parse(frame.body.toString('utf8'))

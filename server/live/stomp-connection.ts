@@ -43,7 +43,7 @@ export interface StompConnectionOptions {
   /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
   authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
   /** A SEND: why it is refused (the connection then gets ERROR and closes), or null once it is handled or ignored. */
-  received(connection: StompConnection, user: LiveUser, frame: StompFrame): Promise<string | null>
+  received(user: LiveUser, frame: StompFrame): Promise<string | null>
   /** Whether this user may open one more connection (a cap per account, so one account cannot exhaust the server). */
   admit(user: LiveUser): boolean
   subscribed(subscription: LiveSubscription): void
@@ -294,7 +294,7 @@ export class StompConnection {
 
   /** Spec SEND: a refused one (a signal the server does not allow) gets ERROR and reaches nobody. */
   private async sendFrame(frame: StompFrame) {
-    const refusal = await this.options.received(this, this.user as LiveUser, frame)
+    const refusal = await this.options.received(this.user as LiveUser, frame)
     if (this.state === 'closed') return
     if (refusal !== null) return this.fail(refusal, frame)
     this.receipt(frame)

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { decide, evolve } from '../../schemas/session/index.ts'
+import { decide, evolve, requireMayStep, type StepCommandType } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
@@ -22,6 +22,12 @@ export interface CommandOutcome {
   /** The events this command stored (or stored the first time, for a retried command id); empty for a no-op. */
   events: CommittedEvent[]
   duplicate: boolean
+  /**
+   * Why a step command that named no phase or case did nothing: the session was not at a step its caller can have
+   * seen (a double click, a click as the clock ended the phase). Answered 200, so the spec's client, which shows
+   * its error page for any refusal of New Case, stays in the room.
+   */
+  notSeen?: string
   /** The ids of the feedback rows the command stored, in the order of its FeedbackSubmitted events; empty for a duplicate. */
   feedbackIds: number[]
 }
@@ -47,9 +53,10 @@ export interface RunOptions {
   expectCaseId?: number
   /**
    * For a step command that names no phase (the spec's client sends none): when its request arrived (engine
-   * clock). Its caller can only have seen a phase that had been running for a moment by then, so a phase that
-   * began less than SETTLE_MS before is refused (409). A double click, or a click as the clock ran out, then
-   * moves the session one step, not two, however long the requests wait to be handled.
+   * clock). Its caller can only have seen a phase that had been running for a moment by then, so at a phase that
+   * began less than SETTLE_MS before, or a step reached while the request was handled, it does nothing (notSeen).
+   * A double click, or a click as the clock ran out, then moves the session one step, not two, however long the
+   * requests wait to be handled.
    */
   sentAt?: number
   /**
@@ -68,7 +75,8 @@ export const SETTLE_MS = 1000
  * The others (join, leave, feedback, complete...) mean the same whatever happened meanwhile, or are refused by
  * the rules when they no longer fit.
  */
-const STEP_COMMANDS = new Set<SessionCommand['type']>(['SkipPhase', 'NewCase', 'SelectNewTopic'])
+const STEP_COMMANDS = new Set<SessionCommand['type']>(['SkipPhase', 'NewCase', 'SelectNewTopic'] satisfies StepCommandType[])
+const isStepCommand = (type: SessionCommand['type']): type is StepCommandType => STEP_COMMANDS.has(type)
 
 /** Where the session stands: what a step command moves on from. */
 const stepOf = (state: SessionState) => JSON.stringify([state.phase, state.caseId, state.currentRound, state.timer?.startTimestamp, state.topicChoicePending])
@@ -142,29 +150,45 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
     return { state: batch.state, events: batch.events, duplicate: false, feedbackIds }
   }
 
-  /** Refuses a command meant for a step the session has left (or that its caller cannot have seen yet). */
+  /** Refuses a command meant for a step the session has left, when its caller named the step it saw. */
   function requireStepSeen(state: SessionState, options: DecideOptions) {
     const phase = state.phase.toLowerCase()
     if (options.expectPhase && state.phase !== options.expectPhase) throw conflict(`The session has already moved on to the ${phase} phase`)
     if (options.expectCaseId !== undefined && state.caseId !== options.expectCaseId) throw conflict('The case has already been changed')
-    if (options.expectStep !== undefined && stepOf(state) !== options.expectStep) {
+    if (options.sentAt === undefined && options.expectStep !== undefined && stepOf(state) !== options.expectStep) {
       throw conflict(`The session moved on (now in the ${phase} phase) while your request was handled: nothing was done`)
     }
-    if (options.sentAt !== undefined && state.timer && options.sentAt - state.timer.startTimestamp < SETTLE_MS) {
-      throw conflict(`The ${phase} phase has only just begun: nothing was done. Press again if you meant this phase.`)
-    }
+  }
+
+  /** For a command that named no step (sentAt): why its caller cannot have meant the step the session is at, if so. */
+  function stepNotSeen(state: SessionState, { sentAt, expectStep }: DecideOptions): string | undefined {
+    if (sentAt === undefined) return undefined
+    const phase = state.phase.toLowerCase()
+    if (expectStep !== undefined && stepOf(state) !== expectStep) return `The session moved on (now in the ${phase} phase) while your request was handled: nothing was done`
+    if (state.timer && sentAt - state.timer.startTimestamp < SETTLE_MS) return `The ${phase} phase has only just begun: nothing was done. Press again if you meant this phase.`
+    return undefined
   }
 
   /**
    * Decides against the cached state when there is one: the append's version check refuses it if the log has
    * moved on. A refusal or a no-op is not stored, so nothing checks it: it is confirmed against the log first.
    */
-  async function decideNow(sessionId: number, command: SessionCommand, actor: Actor, options: DecideOptions = {}, fromLog = false) {
+  async function decideNow(
+    sessionId: number,
+    command: SessionCommand,
+    actor: Actor,
+    options: DecideOptions = {},
+    fromLog = false,
+  ): Promise<{ state: SessionState; events: SessionEvent[]; notSeen?: string }> {
     const cached = fromLog ? null : loader.cached(sessionId)
     const state = cached ?? (await loader.load(sessionId))
     if (!state) throw notFound('Session not found')
     try {
+      // Who may act first: the timing checks below would tell anyone about the session's clock.
+      if (isStepCommand(command.type)) requireMayStep(state, command.type, actor)
       requireStepSeen(state, options)
+      const notSeen = stepNotSeen(state, options)
+      if (notSeen !== undefined) return cached ? decideNow(sessionId, command, actor, options, true) : { state, events: [], notSeen }
       const ctx = await loadDecisionContext(db, command, state, { now: now(), inRoom: (userId) => inRoom(state.code, userId) }, caseBank)
       const events = decide(state, command, actor, ctx)
       if (events.length === 0 && cached) return decideNow(sessionId, command, actor, options, true)
@@ -175,18 +199,38 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
     }
   }
 
+  /** The first attempt's answer to a command id already stored (by this instance or another), else null. */
+  async function firstAnswer(sessionId: number, commandId: string | undefined): Promise<CommandOutcome | null> {
+    const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
+    return earlier && { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true, feedbackIds: [] }
+  }
+
   async function execute(sessionId: number, command: SessionCommand, actor: Actor, options: RunOptions = {}) {
+    const { commandId } = options
+    try {
+      const outcome = await decideAndStore(sessionId, command, actor, options)
+      if (outcome.events.length > 0) return outcome
+      // A copy with the same key may have been stored since the look-up before deciding (racing copies, on any
+      // instance): every copy is answered as the first attempt was, never with a refusal or no-op of its own.
+      return (await firstAnswer(sessionId, commandId)) ?? outcome
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error
+      throw (await firstAnswer(sessionId, commandId)) ?? error
+    }
+  }
+
+  async function decideAndStore(sessionId: number, command: SessionCommand, actor: Actor, options: RunOptions): Promise<CommandOutcome> {
     const { commandId, refusals, ...seen } = options
     // A racing writer changed the session: decide again against what it did, a step command only if the
     // session is still at the step its caller saw.
     const decideOptions: DecideOptions = { ...seen }
     for (let attempt = 1; ; attempt += 1) {
       // A retried command id is answered with its first attempt's events, before deciding anew refuses it.
-      const earlier = commandId ? await eventsOfCommand(db, sessionId, commandId) : null
-      if (earlier) return { state: (await loader.load(sessionId))!, events: earlier.map(toCommittedEvent), duplicate: true, feedbackIds: [] }
-      const { state, events } = await decideNow(sessionId, command, actor, decideOptions)
-      if (STEP_COMMANDS.has(command.type)) decideOptions.expectStep ??= stepOf(state)
-      if (events.length === 0) return { state, events: [], duplicate: false, feedbackIds: [] }
+      const earlier = await firstAnswer(sessionId, commandId)
+      if (earlier) return earlier
+      const { state, events, notSeen } = await decideNow(sessionId, command, actor, decideOptions)
+      if (isStepCommand(command.type)) decideOptions.expectStep ??= stepOf(state)
+      if (events.length === 0) return { state, events: [], duplicate: false, feedbackIds: [], notSeen }
       const commitSettled = bus.committing(sessionId)
       try {
         const result = await store(state, events, actor, commandId, refusals)

@@ -55,11 +55,26 @@ export async function signalParties(db: Db, requestedCode: string, userIds: numb
   return { sessionCode: code, activeUserIds: rows.map((row) => row.user_id) }
 }
 
-/** The running sessions a user is in, newest first: the dashboard list. */
-export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
-  const rows = await db
+/** The running sessions in which the user is an active participant (`me`): for a query to go on from. */
+const runningSessionsOf = (db: Db, userId: number) =>
+  db
     .selectFrom('session_participants as me')
     .innerJoin('sessions', 'sessions.id', 'me.session_id')
+    .where('me.user_id', '=', userId)
+    .where('me.active', '=', true)
+    .where('sessions.status', 'in', ACTIVE_STATUSES)
+
+/** Whether the user is an active participant of a running session: the one `requestedCode` names, else any. */
+export async function inRunningSession(db: Db, userId: number, requestedCode?: string): Promise<boolean> {
+  const code = requestedCode === undefined ? undefined : normaliseSessionCode(requestedCode)
+  if (code === null) return false
+  const query = runningSessionsOf(db, userId).select('sessions.id')
+  return (await (code === undefined ? query : query.where('sessions.code', '=', code)).executeTakeFirst()) !== undefined
+}
+
+/** The running sessions a user is in, newest first: the dashboard list. */
+export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
+  const rows = await runningSessionsOf(db, userId)
     .select(['sessions.id', 'sessions.title', 'sessions.code', 'sessions.status', 'sessions.phase', 'sessions.created_at', 'sessions.started_at'])
     .select(['me.role', 'sessions.host_user_id'])
     .select((eb) =>
@@ -70,9 +85,6 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
         .where('p.active', '=', true)
         .as('participant_count'),
     )
-    .where('me.user_id', '=', userId)
-    .where('me.active', '=', true)
-    .where('sessions.status', 'in', ACTIVE_STATUSES)
     .orderBy('sessions.created_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .execute()

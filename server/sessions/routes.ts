@@ -39,13 +39,6 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
 
-  // The spec's client POSTs some commands (/complete, via fetch) with Content-Type: application/json and no body.
-  const jsonParser = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : jsonParser(request, body.toString(), done),
-  )
-
   app.post('/sessions', signedIn, async (request) => {
     const body = parseBody(CreateSessionBody, request.body)
     const { state } = await engine.runner.create(body.title, body.config, actorOf(request))
@@ -88,11 +81,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5). A client that names
   // the phase it is skipping cannot skip the next one by accident when the clock ends this one first; one that
-  // names none (the spec's) skips only a phase that has been running for a moment, so a double click is one step.
+  // names none (the spec's) skips only a phase that has been running for a moment, so a double click is one step
+  // (its second press is told, with a 200, that nothing was done).
   app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request, reply) => {
     const { phase } = parseBody(SkipPhaseBody, request.body)
-    await run(request, request.params.code, { type: 'SkipPhase' }, phase ? { expectPhase: phase } : { sentAt: sentAt(engine, reply) })
-    return { message: 'Phase skipped successfully' }
+    const { notSeen } = await run(request, request.params.code, { type: 'SkipPhase' }, phase ? { expectPhase: phase } : { sentAt: sentAt(engine, reply) })
+    return { message: notSeen ?? 'Phase skipped successfully' }
   })
 
   // A client that names the case it replaces changes it once; one that names none (the spec's), like a skip with
@@ -100,7 +94,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request, reply) => {
     const { caseId } = parseBody(NewCaseBody, request.body)
     const seen = caseId === undefined ? { sentAt: sentAt(engine, reply) } : { expectCaseId: caseId }
-    const { events } = await run(request, request.params.code, { type: 'NewCase' }, seen)
+    const { events, notSeen } = await run(request, request.params.code, { type: 'NewCase' }, seen)
+    if (notSeen) return { message: notSeen }
     for (const { event } of events) {
       if (event.type === 'TopicSelectionNeeded') {
         const message = `All cases in ${event.completedTopic} have been completed. Please select a new topic.`

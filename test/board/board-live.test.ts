@@ -53,3 +53,24 @@ t.test('across instances on PostgreSQL, a listing and a seat taken on one reach 
   const board = await instanceApi(bServer, 'GET', '/board', room.observer.token)
   t.same(board.json.listings, [], 'its last seat taken, the listing is off the board on the other instance too')
 })
+
+t.test(`a partner-settings save that changes nothing tells no board, and saves are rate limited (issue 30, ${kind})`, async (t) => {
+  const b = await boardApp({ rateLimits: true })
+  t.teardown(() => b.close())
+  await b.app.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = b.app.app.server.address() as AddressInfo
+  const [host, viewer] = [await user(b.app, 'Saving Host'), await user(b.app, 'Board Reader')]
+  const watcher = await boardWatcher(t, { sockJsUrl: `http://127.0.0.1:${port}/ws`, webSocketUrl: `ws://127.0.0.1:${port}/ws` }, viewer.token)
+  const settings = { examMonth: '2027-03', timeZone: 'Europe/London', hiddenFromBoard: false }
+  const save = () => api(b.app, host).put('/profile/partners', settings)
+  t.equal((await save()).status, 200)
+  t.same(await watcher.inbox.next(10_000), { type: 'BOARD_CHANGED', listingId: null }, 'a real change tells the boards')
+  const unchanged = []
+  for (let n = 0; n < 5; n += 1) unchanged.push(await save())
+  t.same(unchanged.map((answer) => [answer.status, answer.json.profile]), Array(5).fill([200, settings]), 'the same settings saved again are answered as saved')
+  const { listing } = await listedSession(b.app, host)
+  t.same(await watcher.inbox.next(10_000), { type: 'BOARD_CHANGED', listingId: listing.id }, 'the next notice is the listing: the unchanged saves told nobody')
+  const more = []
+  for (let n = 0; n < 5; n += 1) more.push((await api(b.app, host).put('/profile/partners', { ...settings, hiddenFromBoard: n % 2 === 0 })).status)
+  t.same(more, [200, 200, 200, 200, 429], 'ten saves a minute, then the next waits')
+})

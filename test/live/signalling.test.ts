@@ -77,7 +77,7 @@ t.test('every refusal is an ERROR that says why, and the signal reaches nobody',
   t.equal(patient.received.items.length, 1)
 })
 
-t.test(`a flood is cut at ${SIGNAL_BURST} signals per connection; the one over the limit reaches nobody`, async (t) => {
+t.test(`a flood is cut at ${SIGNAL_BURST} signals; the one over the limit reaches nobody`, async (t) => {
   const room = await readyRoom(app)
   const doctor = await signalClient(webSocketUrl, room.doctor.token, room.code)
   const patient = await signalClient(webSocketUrl, room.patient.token, room.code)
@@ -86,10 +86,32 @@ t.test(`a flood is cut at ${SIGNAL_BURST} signals per connection; the one over t
   t.match(await doctor.errors.next(), /Too many signals/)
   await doctor.closed
   await until(() => patient.received.items.length === SIGNAL_BURST, `${SIGNAL_BURST} signals to arrive`)
-  // A fresh connection has its own allowance; its signal arrives after all the flood could have delivered.
-  const again = await signalClient(webSocketUrl, room.doctor.token, room.code)
-  t.teardown(() => again.close())
-  await again.send(candidateFor(room.patient.id, 999), { confirmed: true })
-  await until(() => patient.received.items.length === SIGNAL_BURST + 1, 'the next connection\'s signal')
+  // Another account has its own allowance; its signal arrives after all the flood could have delivered.
+  const observer = await signalClient(webSocketUrl, room.observer.token, room.code)
+  t.teardown(() => observer.close())
+  await observer.send(candidateFor(room.patient.id, 999), { confirmed: true })
+  await until(() => patient.received.items.length === SIGNAL_BURST + 1, "the observer's signal")
   t.same(patient.received.items.at(-2)?.candidate, candidateFor(room.patient.id, SIGNAL_BURST - 1).candidate, 'the last one delivered is the last one allowed')
+})
+
+t.test(`an account's connections share one allowance: five of them deliver ${SIGNAL_BURST} signals, not five times as many (issue 30)`, async (t) => {
+  const room = await readyRoom(app)
+  const patient = await signalClient(webSocketUrl, room.patient.token, room.code)
+  t.teardown(() => patient.close())
+  const doctors = await Promise.all(Array.from({ length: 5 }, () => signalClient(webSocketUrl, room.doctor.token, room.code)))
+  const perConnection = SIGNAL_BURST / 2
+  await Promise.all(
+    doctors.map(async (doctor, index) => {
+      for (let n = 0; n < perConnection; n += 1) await doctor.send(candidateFor(room.patient.id, index * 1000 + n))
+      // A connection handles its frames in order: a receipt (or the ERROR that closed it) says all of them are.
+      await Promise.race([doctor.closed, doctor.send(candidateFor(room.patient.id, index * 1000 + perConnection), { confirmed: true })])
+    }),
+  )
+  // The patient's socket delivers in order: the observer's signal comes after every one of the doctor's.
+  const observer = await signalClient(webSocketUrl, room.observer.token, room.code)
+  t.teardown(() => observer.close())
+  await observer.send(candidateFor(room.patient.id, 999), { confirmed: true })
+  await until(() => patient.received.items.some((signal) => signal.from === room.observer.id), "the observer's signal")
+  t.equal(patient.received.items.filter((signal) => signal.from === room.doctor.id).length, SIGNAL_BURST, 'one burst for the account')
+  for (const doctor of doctors) doctor.close()
 })

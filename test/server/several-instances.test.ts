@@ -39,10 +39,10 @@ if (!postgresUrl) {
   await sql.connect()
 
   let addresses = 0
-  const api = (server: ServerProcess, address = `198.51.100.${++addresses}`) => async (method: string, url: string, token?: string, body?: unknown) => {
+  const api = (server: ServerProcess, address = `198.51.100.${++addresses}`) => async (method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${server.baseUrl}/api${url}`, {
       method,
-      headers: { 'X-Forwarded-For': address, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: { 'X-Forwarded-For': address, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     })
     return { status: response.status, json: await response.json().catch(() => null) }
@@ -80,17 +80,35 @@ if (!postgresUrl) {
     t.same(statuses, [400, 400, 400, 400, 400, 429], 'five wrong passwords in a minute, wherever they land')
   })
 
+  /** A started room whose reading has run for a moment (a body-less click on a phase just begun does nothing). */
+  async function readingRoom() {
+    const started = await room()
+    await api(a)('POST', `/sessions/${started.code}/start`, amara)
+    const startedAt = (await api(a)('GET', `/sessions/${started.code}`, amara)).json.timerStartTimestamp as number
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + SETTLE_MS - Date.now())))
+    return started
+  }
+
+  const phasesStarted = async (id: number) =>
+    (await sql.query(`select payload->>'phase' as phase from session_events where session_id = $1 and type = 'PhaseStarted' order by version`, [id])).rows.map((row) => row.phase)
+
   t.test('50 identical skips with no body, spread over two instances: exactly one phase step', async (t) => {
-    const { code, id } = await room()
-    t.equal((await api(a)('POST', `/sessions/${code}/start`, amara)).status, 200)
-    const started = (await api(a)('GET', `/sessions/${code}`, amara)).json.timerStartTimestamp as number
-    // The doctor has been reading for a moment before clicking (a click on a phase just begun is refused).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + SETTLE_MS - Date.now())))
+    const { code, id } = await readingRoom()
     const answers = await Promise.all(Array.from({ length: 50 }, (_, n) => api(servers[n % 2])('POST', `/sessions/${code}/skip-phase`, amara)))
-    const { rows } = await sql.query(`select payload->>'phase' as phase from session_events where session_id = $1 and type = 'PhaseStarted' order by version`, [id])
-    t.same(rows.map((row) => row.phase), ['READING', 'CONSULTATION'], 'reading skipped once, the consultation untouched')
-    t.equal(answers.filter((answer) => answer.status === 200).length, 1)
-    t.same([...new Set(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status))], [409])
+    t.same(await phasesStarted(id), ['READING', 'CONSULTATION'], 'reading skipped once, the consultation untouched')
+    t.same([...new Set(answers.map((answer) => answer.status))], [200], 'none refused (issue 30)')
+    t.equal(answers.filter((answer) => answer.json.message === 'Phase skipped successfully').length, 1, 'the others were told nothing was done')
+  })
+
+  t.test("50 copies of one keyed skip at once over two instances: stored once, every copy gets the first attempt's answer (issue 30)", async (t) => {
+    for (let trial = 1; trial <= 5; trial += 1) {
+      const { code, id } = await readingRoom()
+      const key = { 'Idempotency-Key': `skip-${code}` }
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, n) => api(servers[n % 2])('POST', `/sessions/${code}/skip-phase`, amara, undefined, key)))
+      t.same(await phasesStarted(id), ['READING', 'CONSULTATION'], `trial ${trial}: stored once`)
+      const differing = answers.filter((answer) => answer.status !== 200 || answer.json.message !== 'Phase skipped successfully')
+      t.same(differing, [], `trial ${trial}: all 50 answered 200 'Phase skipped successfully'`)
+    }
   })
 
   t.test('concurrent creates by one user over two instances: exactly one running session', async (t) => {

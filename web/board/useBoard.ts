@@ -5,10 +5,15 @@ import { errorMessage } from '../api/client.ts'
 import { connectTopic, type LiveStatus } from '../api/live.ts'
 import { authStore } from '../auth/auth-store.ts'
 import { BOARD_TOPIC } from '../../schemas/board.ts'
+import { coalescedReads } from './coalesced-reads.ts'
+
+/** How long the board waits after a notice for more before it reads again: short enough that a taken seat seems to go at once. */
+const REREAD_WAIT_MS = 500
 
 /**
  * The board's listings for the chosen filters, read again whenever the live board topic says something changed
- * (a listing, a seat taken anywhere) and after every (re)connection, so a taken seat disappears for everyone.
+ * (a listing, a seat taken anywhere), the notices of a moment read together, and after every (re)connection, so a
+ * taken seat disappears for everyone.
  */
 export function useBoard(filters: BoardFilters) {
   const [listings, setListings] = useState<BoardListing[] | null>(null)
@@ -37,12 +42,16 @@ export function useBoard(filters: BoardFilters) {
   const refreshRef = useRef(refresh)
   refreshRef.current = refresh
   useEffect(() => {
+    const rereads = coalescedReads(() => refreshRef.current(), REREAD_WAIT_MS)
     const connection = connectTopic(BOARD_TOPIC, authStore.token, {
-      onBody: () => void refreshRef.current(),
+      onBody: () => rereads.request(),
       onConnected: () => void refreshRef.current(),
       onStatus: setLive,
     })
-    return () => connection.close()
+    return () => {
+      rereads.stop()
+      connection.close()
+    }
   }, [])
 
   return { listings, error, live, refresh }

@@ -262,7 +262,7 @@ export class CallController {
   }
 
   private async refreshConfiguration() {
-    const config = await api.get<RtcConfig>('/rtc/config')
+    const config = await api.get<RtcConfig>(`/rtc/config?session=${encodeURIComponent(this.code)}`)
     this.configuration = { iceServers: config.iceServers }
   }
 
