@@ -8,6 +8,7 @@ export const MAX_OPEN_LISTINGS = 3
 export const PLAN_AHEAD_DAYS = 30
 export const REMINDER_BEFORE_MS = 15 * 60_000
 export const SEAT_TAKEN = 'That seat was just taken'
+export const REMOVED_BY_ADMIN = 'An admin removed this session from Find Partners: it cannot be listed again'
 
 const EXAM_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 

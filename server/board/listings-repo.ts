@@ -25,10 +25,12 @@ export const seatsFree = (row: ListingRow) => ({
   observerSeatsFree: Math.max(0, row.observer_seats - row.observers),
 })
 
+export const isRunning = (row: ListingRow) => (ACTIVE_STATUSES as readonly string[]).includes(row.session_status)
+
 /** Whether the board shows this listing now: open, its session running, its host not hidden, a seat free. */
 export function isOnBoard(row: ListingRow): boolean {
   const free = seatsFree(row)
-  return row.status === 'OPEN' && (ACTIVE_STATUSES as readonly string[]).includes(row.session_status) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
+  return row.status === 'OPEN' && isRunning(row) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
 }
 
 export function listingView(row: ListingRow, viewerId: number): BoardListing {
@@ -51,25 +53,31 @@ export function listingView(row: ListingRow, viewerId: number): BoardListing {
   }
 }
 
-/** Every open listing, soonest first (now before planned). */
+/** Every open listing of a running session, soonest first (now before planned). */
 export const openListings = (db: Db) =>
-  listingRows(db).where('l.status', '=', 'OPEN').orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
+  listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', ACTIVE_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
 
 export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
 
+/** The host's open listings of sessions still running: an ended session's listing holds no place on the board. */
 export async function countOpenListings(db: Db, hostUserId: number, exceptSessionId: number): Promise<number> {
   const row = await db
-    .selectFrom('board_listings')
+    .selectFrom('board_listings as l')
+    .innerJoin('sessions as s', 's.id', 'l.session_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('host_user_id', '=', hostUserId)
-    .where('status', '=', 'OPEN')
-    .where('session_id', '!=', exceptSessionId)
+    .where('l.host_user_id', '=', hostUserId)
+    .where('l.status', '=', 'OPEN')
+    .where('s.status', 'in', ACTIVE_STATUSES)
+    .where('l.session_id', '!=', exceptSessionId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-/** Lists a session, or lists it again with new terms (one listing per session). Answers the listing's id. */
-export async function upsertListing(db: Db, sessionId: number, hostUserId: number, body: ListingRequest): Promise<number> {
+/**
+ * Lists a session, or lists it again with new terms (one listing per session). Answers the listing's id, or null
+ * when an admin removed it: that removal holds, in the same statement, whatever the host sends.
+ */
+export async function upsertListing(db: Db, sessionId: number, hostUserId: number, body: ListingRequest): Promise<number | null> {
   const values = {
     starts_at: body.startsAt ? new Date(body.startsAt) : null,
     patient_seat: body.patientSeat,
@@ -80,10 +88,10 @@ export async function upsertListing(db: Db, sessionId: number, hostUserId: numbe
   const row = await db
     .insertInto('board_listings')
     .values({ session_id: sessionId, host_user_id: hostUserId, ...values })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
+    .onConflict((oc) => oc.column('session_id').doUpdateSet(values).where('board_listings.status', '!=', 'REMOVED'))
     .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+    .executeTakeFirst()
+  return row?.id ?? null
 }
 
 /**
