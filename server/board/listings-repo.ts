@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
-import type { BoardListing, ListingRequest } from '../../schemas/board.ts'
+import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN, type BoardListing, type ListingRequest } from '../../schemas/board.ts'
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES, type ListingStatus } from '../db/schema.ts'
+import type { AppendRefusal } from '../sessions/event-store.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
 
@@ -127,4 +128,20 @@ export const plannedAhead = (session: number | RawBuilder<number>, now: number) 
 export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
   const { rows } = await sql<{ planned: boolean }>`select ${plannedAhead(sessionId, now)} as planned`.execute(db)
   return rows[0].planned
+}
+
+/**
+ * The seats an open listing offers bind every way into its session, not the board alone (the board shows the
+ * code, and the invite link is the role page): a join by code into a seat the listing does not offer, or whose
+ * offered seats are all taken, is refused by the join's own append, so two joins at once cannot both pass.
+ */
+export function seatTermsRefusals(sessionId: number, role: 'DOCTOR' | 'PATIENT' | 'OBSERVER'): AppendRefusal[] {
+  const listed = (terms: RawBuilder<boolean>) =>
+    sql<boolean>`exists (select 1 from board_listings l where l.session_id = ${sessionId} and l.status = 'OPEN' and ${terms})`
+  if (role === 'PATIENT') return [{ when: listed(sql`not l.patient_seat`), reason: NO_PATIENT_SEAT_OFFERED }]
+  if (role === 'DOCTOR') return []
+  return [
+    { when: listed(sql`l.observer_seats = 0`), reason: NO_OBSERVER_SEAT_OFFERED },
+    { when: listed(sql`l.observer_seats <= ${activeCount('OBSERVER')}`), reason: OBSERVER_SEATS_TAKEN },
+  ]
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
-import { plannedAhead } from '../board/listings-repo.ts'
+import { plannedAhead, seatTermsRefusals } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
@@ -56,7 +56,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
   app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
     const { role } = parseBody(JoinWithRoleBody, request.body)
-    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role })
+    const { id } = await context.findSession(request, request.params.code)
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: seatTermsRefusals(id, role) })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
     const me = request.currentUser.id
     return {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { REMOVED_BY_ADMIN } from '../../schemas/board.ts'
+import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN, REMOVED_BY_ADMIN } from '../../schemas/board.ts'
 import { signedInUser } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { api, boardApp, listedSession, user } from './helpers.ts'
@@ -16,7 +16,7 @@ const boardIds = async (viewer: Parameters<typeof api>[1]) => ((await api(app, v
 t.test(`listings of ended sessions leave the board and the cap of three (${kind})`, async (t) => {
   const host = await user(app, 'Restless Host')
   const viewer = await user(app, 'Board Reader')
-  const listings = []
+  const listings: number[] = []
   // Each create leaves the host's earlier room open now, which ends with nobody else in it.
   for (let n = 0; n < 4; n += 1) listings.push((await listedSession(app, host)).listing.id)
   const fifth = await api(app, host).post('/sessions', { title: 'Fifth' })
@@ -39,4 +39,27 @@ t.test(`an admin's removal holds: the same session cannot be listed again (${kin
   const again = await api(app, host).post('/board/listings', { sessionCode: code, patientSeat: true, observerSeats: 2 })
   t.match(again, { status: 409, json: { error: REMOVED_BY_ADMIN } })
   t.notOk((await boardIds(viewer)).includes(listing.id), 'still off the board')
+})
+
+t.test(`the seats a listing offers hold on a join by code or invite link too (${kind})`, async (t) => {
+  const host = await user(app, 'Observer Only Host')
+  const [first, second, third] = [await user(app, 'Code Patient'), await user(app, 'Code Observer'), await user(app, 'Late Observer')]
+  const { code, listing } = await listedSession(app, host, { patientSeat: false, observerSeats: 1 })
+  const joinByCode = (who: typeof first, role: string) => api(app, who).post(`/sessions/${code}/join-with-role`, { role })
+  t.match(await joinByCode(first, 'patient'), { status: 409, json: { error: NO_PATIENT_SEAT_OFFERED } })
+  t.equal((await joinByCode(second, 'observer')).status, 200, 'the seat offered is taken by code')
+  t.match(await joinByCode(third, 'observer'), { status: 409, json: { error: OBSERVER_SEATS_TAKEN } })
+  const people = (await api(app, host).get(`/sessions/${code}`)).json.participants as Array<{ userId: number }>
+  t.same(people.map((p) => p.userId).sort(), [host.id, second.id].sort(), 'nobody sat in a seat not offered')
+
+  // Terms bind while the session is listed: once the host calls the listing off, the room is an ordinary one.
+  t.equal((await api(app, host).delete(`/board/listings/${listing.id}`)).status, 200)
+  t.equal((await joinByCode(first, 'patient')).status, 200)
+})
+
+t.test(`an observer-only listing refuses a patient by code, and a patient-only one an observer (${kind})`, async (t) => {
+  const host = await user(app, 'Patient Only Host')
+  const guest = await user(app, 'Would Be Observer')
+  const { code } = await listedSession(app, host, { patientSeat: true, observerSeats: 0 })
+  t.match(await api(app, guest).post(`/sessions/${code}/join-with-role`, { role: 'observer' }), { status: 409, json: { error: NO_OBSERVER_SEAT_OFFERED } })
 })
