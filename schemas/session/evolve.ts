@@ -82,7 +82,8 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       return { participants: updated(state.participants, event.userId, { active: false, ...erased }) }
     }
     case 'SessionConfigured':
-      return { config: event.config }
+      if (!event.caseReturned) return { config: event.config }
+      return { config: event.config, caseId: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
     case 'CaseAssigned':
       return {
         caseId: event.caseId,

@@ -123,7 +123,8 @@ export type SessionEvent =
   | { type: 'SessionCreated'; sessionId: number; code: string; title: string; hostUserId: number; hostName: string; config: SessionConfig; at: number }
   | { type: 'ParticipantJoined'; userId: number; name: string; role: SessionRole; at: number }
   | { type: 'ParticipantLeft'; userId: number; reason: LeaveReason; at: number }
-  | { type: 'SessionConfigured'; config: SessionConfig; at: number }
+  /** caseReturned: the case held before the start no longer fits the settings, and goes back unplayed (issue 30). */
+  | { type: 'SessionConfigured'; config: SessionConfig; caseReturned?: true; at: number }
   | { type: 'CaseAssigned'; caseId: number; round: number; at: number }
   | { type: 'TopicAdded'; topic: string; at: number }
   | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }
