@@ -87,6 +87,10 @@ export interface BoardListing {
   topics: string[]
   recallStartDate: string | null
   recallEndDate: string | null
+  /** The session's timings as configured (minutes), so the board says what the session will be (issue 30). */
+  readingTime: number
+  consultationTime: number
+  timingType: 'COUNTDOWN' | 'STOPWATCH'
   /** ISO; null when the room is open now. */
   startsAt: string | null
   patientSeatFree: boolean

@@ -63,3 +63,14 @@ t.test(`an observer-only listing refuses a patient by code, and a patient-only o
   const { code } = await listedSession(app, host, { patientSeat: true, observerSeats: 0 })
   t.match(await api(app, guest).post(`/sessions/${code}/join-with-role`, { role: 'observer' }), { status: 409, json: { error: NO_OBSERVER_SEAT_OFFERED } })
 })
+
+t.test(`a listing says the session's topics and timings, and follows a configure after listing (${kind})`, async (t) => {
+  const host = await user(app, 'Timed Host')
+  const viewer = await user(app, 'Timing Reader')
+  const { code, listing } = await listedSession(app, host)
+  const shown = async () => ((await api(app, viewer).get('/board')).json.listings as Array<{ id: number }>).find((item) => item.id === listing.id)
+  t.match(await shown(), { topics: ['Cardiology'], readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN' })
+  const changed = { sessionType: 'TOPIC', selectedTopics: ['Neurology'], readingTime: 5, consultationTime: 10, timingType: 'STOPWATCH' }
+  t.equal((await api(app, host).post(`/sessions/${code}/configure`, changed)).status, 200)
+  t.match(await shown(), { topics: ['Neurology'], readingTime: 5, consultationTime: 10, timingType: 'STOPWATCH' })
+})

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react'
 import styled from 'styled-components'
 import { navigate, useHistoryState } from 'wouter/use-browser-location'
 import {
@@ -8,7 +8,7 @@ import {
   type ConfigDraft,
 } from '../session/room/config-form.ts'
 import { errorMessage } from '../api/client.ts'
-import { sessionsApi } from '../api/sessions.ts'
+import { sessionsApi, type ConfigureRequest } from '../api/sessions.ts'
 import { ListOnBoard } from '../board/ListOnBoard.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
@@ -49,19 +49,42 @@ export default function ConfigureSession() {
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
-        {data?.session.isHost && data.session.phase === 'WAITING' && (
-          <>
-            <ConfigureForm code={code} data={data} />
-            <ListOnBoard code={code} />
-          </>
-        )}
+        {data?.session.isHost && data.session.phase === 'WAITING' && <HostSetup code={code} data={data} />}
       </Card>
     </Page>
   )
 }
 
-function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
+/** The settings as the configure call takes them (SPEC section 3's configure payload). */
+function configureBody(draft: ConfigDraft): ConfigureRequest {
+  const recall = draft.sessionType === 'RECALL'
+  return {
+    sessionType: draft.sessionType,
+    selectedTopics: recall ? [] : draft.topics,
+    recallDate: '',
+    ...(recall ? { recallStartDate: draft.recallStartDate, recallEndDate: draft.recallEndDate } : {}),
+    readingTime: draft.readingTime,
+    consultationTime: draft.consultationTime,
+    timingType: draft.timingType,
+  }
+}
+
+/**
+ * The settings and the listing share one draft: listing saves the settings first, so the board says what the
+ * session will be, and a listed session's later changes are saved as they are made (issue 30).
+ */
+function HostSetup({ code, data }: { code: string; data: ConfigureData }) {
   const [draft, setDraft] = useState<ConfigDraft>(data.initial)
+  const saveSettings = useCallback(() => sessionsApi.configure(code, configureBody(draft)), [code, draft])
+  return (
+    <>
+      <ConfigureForm code={code} draft={draft} setDraft={setDraft} data={data} />
+      <ListOnBoard code={code} settings={draft} saveSettings={saveSettings} />
+    </>
+  )
+}
+
+function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: ConfigureData; draft: ConfigDraft; setDraft: Dispatch<SetStateAction<ConfigDraft>> }) {
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const change = (patch: Partial<ConfigDraft>) => setDraft((previous) => ({ ...previous, ...patch }))
@@ -72,16 +95,7 @@ function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
     setSaving(true)
     setFailure(null)
     try {
-      const recall = draft.sessionType === 'RECALL'
-      await sessionsApi.configure(code, {
-        sessionType: draft.sessionType,
-        selectedTopics: recall ? [] : draft.topics,
-        recallDate: '',
-        ...(recall ? { recallStartDate: draft.recallStartDate, recallEndDate: draft.recallEndDate } : {}),
-        readingTime: draft.readingTime,
-        consultationTime: draft.consultationTime,
-        timingType: draft.timingType,
-      })
+      await sessionsApi.configure(code, configureBody(draft))
       navigate(roomPath(code))
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to start session'))
