@@ -100,6 +100,7 @@ function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, acto
       hostUserId: actor.userId,
       hostName: actor.name,
       config: { ...command.config, selectedTopics: topicsToDraw(command.config.selectedTopics) },
+      ...(command.madeForLater ? { madeForLater: true as const } : {}),
       at: ctx.now,
     },
     { type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role: 'DOCTOR', at: ctx.now },

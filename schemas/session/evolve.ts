@@ -39,6 +39,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     caseScored: false,
     topicChoicePending: false,
     endedReason: null,
+    madeForLater: event.madeForLater === true,
     version: 1,
   }
 }
@@ -68,6 +69,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     caseScored: c.caseScored !== undefined ? c.caseScored : state.caseScored,
     topicChoicePending: c.topicChoicePending !== undefined ? c.topicChoicePending : state.topicChoicePending,
     endedReason: c.endedReason !== undefined ? c.endedReason : state.endedReason,
+    madeForLater: c.madeForLater !== undefined ? c.madeForLater : state.madeForLater,
     version: state.version + 1,
   }
 }

@@ -75,6 +75,8 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     if (id === null) throw conflict(REMOVED_BY_ADMIN)
     if (body.startsAt) await jobs.schedule(id, new Date(body.startsAt))
     else await jobs.drop(id)
+    // Listed for now, the session is the room its host waits in: one kept open while it was made is left.
+    if (!body.startsAt) await leaveOtherSessions({ db, engine }, request, session.id)
     notifier.changed(id)
     const row = await findListing(db, id)
     return reply.code(201).send({ listing: listingView(row!, me.id), message: 'Listed on Find Partners' })

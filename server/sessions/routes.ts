@@ -48,8 +48,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   app.post('/sessions', signedIn, async (request) => {
     const body = parseBody(CreateSessionBody, request.body)
-    const { state } = await engine.runner.create(body.title, body.config, actorOf(request))
-    const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
+    const { state } = await engine.runner.create(body.title, body.config, actorOf(request), body.keepOtherSessions)
+    const leftFromSessions = body.keepOtherSessions ? 0 : await leaveOtherSessions(context, request, state.sessionId)
     return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
   })
 
@@ -83,7 +83,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
     const { id } = await context.findSession(request, request.params.code)
     const notYet = { when: plannedAhead(id, engine.now()), reason: 'This practice is planned for later: the room opens at the planned time' }
-    await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
+    const { state } = await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
+    // The room one starts is the room one is in: a session kept open while this one was made for later is left
+    // now (an ordinary create left it already, so only these pay the look-up).
+    if (state.madeForLater) await leaveOtherSessions(context, request, id)
     return { message: 'Session started successfully' }
   })
 

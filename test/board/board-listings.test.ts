@@ -2,7 +2,8 @@ import t from 'tap'
 import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN, REMOVED_BY_ADMIN } from '../../schemas/board.ts'
 import { signedInUser } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
-import { api, boardApp, listedSession, user } from './helpers.ts'
+import { inRoom, listen } from '../sessions/live-room.ts'
+import { api, boardApp, HOUR, listedSession, user } from './helpers.ts'
 
 /** Issue 30, items 1-4: what a listing says, which sessions it holds, and the seats it offers on every way in. */
 
@@ -73,4 +74,57 @@ t.test(`a listing says the session's topics and timings, and follows a configure
   const changed = { sessionType: 'TOPIC', selectedTopics: ['Neurology'], readingTime: 5, consultationTime: 10, timingType: 'STOPWATCH' }
   t.equal((await api(app, host).post(`/sessions/${code}/configure`, changed)).status, 200)
   t.match(await shown(), { topics: ['Neurology'], readingTime: 5, consultationTime: 10, timingType: 'STOPWATCH' })
+})
+
+t.test(`a host holds a "now" and a planned session at once; what still ends says why (${kind})`, async (t) => {
+  const host = await user(app, 'Two Sessions Host')
+  const viewer = await user(app, 'Both Listings Reader')
+  const now = await listedSession(app, host)
+  const inDays = (days: number) => new Date(b.clock.now() + days * 24 * HOUR).toISOString()
+
+  // Made to be planned for later, the second session keeps the first; its planned listing joins it on the board.
+  const later = await api(app, host).post('/sessions', { title: 'Tomorrow', keepOtherSessions: true })
+  t.match(later, { status: 200, json: { leftFromSessions: 0 } })
+  const planned = await api(app, host).post('/board/listings', { sessionCode: later.json.sessionCode, patientSeat: true, observerSeats: 1, startsAt: inDays(1) })
+  t.equal(planned.status, 201)
+  t.same((await boardIds(viewer)).filter((id) => [now.listing.id, planned.json.listing.id].includes(id)).sort(), [now.listing.id, planned.json.listing.id].sort(), 'both listings on the board')
+  // An ordinary create now leaves the room open now, and not the planned slot.
+  const third = await api(app, host).post('/sessions', { title: 'Something else' })
+  t.equal(third.json.leftFromSessions, 1)
+  t.same((await boardIds(viewer)).filter((id) => [now.listing.id, planned.json.listing.id].includes(id)), [planned.json.listing.id], 'the planned listing stays')
+  const ended = (await api(app, viewer).get(`/sessions/${now.code}`)).json
+  t.match(ended, { status: 'COMPLETED', endedReason: 'Not enough participants remaining: Two Sessions Host moved to another session' })
+})
+
+t.test(`a session kept open is left once the one made for later is listed for now; its old tab hears why (${kind})`, async (t) => {
+  const server = await listen(app.app)
+  const host = await user(app, 'Kept Room Host')
+  const partner = await user(app, 'Kept Room Partner')
+  const first = await listedSession(app, host)
+  t.equal((await api(app, partner).post(`/sessions/${first.code}/join-with-role`, { role: 'patient' })).status, 200)
+  const oldTab = await inRoom(t, server, 'websocket', host, first.code)
+  const partnerTab = await inRoom(t, server, 'websocket', partner, first.code)
+
+  const later = await api(app, host).post('/sessions', { title: 'Made for later', keepOtherSessions: true })
+  t.equal(later.json.leftFromSessions, 0)
+  t.equal((await api(app, host).post('/board/listings', { sessionCode: later.json.sessionCode, patientSeat: true, observerSeats: 0 })).status, 201)
+  const reason = 'Not enough participants remaining: Kept Room Host moved to another session'
+  const heard = await oldTab.until('SESSION_ENDED')
+  t.match(heard.find((message) => message.type === 'USER_LEFT'), { userId: host.id, reason: 'JOINED_ANOTHER_SESSION' }, 'the leaver hears that they left, and why')
+  t.match(heard.at(-1), { reason })
+  t.match((await partnerTab.until('SESSION_ENDED')).at(-1), { reason })
+})
+
+t.test(`starting the session made for later leaves the one kept open (${kind})`, async (t) => {
+  const host = await user(app, 'Starting Host')
+  const [waiting, guest] = [await user(app, 'Left Waiting'), await user(app, 'Later Guest')]
+  const kept = await listedSession(app, host)
+  t.equal((await api(app, waiting).post(`/sessions/${kept.code}/join-with-role`, { role: 'patient' })).status, 200)
+  const later = await api(app, host).post('/sessions', { title: 'Started instead', keepOtherSessions: true })
+  const code = later.json.sessionCode
+  t.equal((await api(app, host).post(`/sessions/${code}/configure`, { sessionType: 'TOPIC', selectedTopics: ['Neurology'] })).status, 200)
+  t.equal((await api(app, guest).post(`/sessions/${code}/join-with-role`, { role: 'patient' })).status, 200)
+  t.equal((await api(app, waiting).get(`/sessions/${kept.code}`)).json.status, 'CREATED', 'kept open until then')
+  t.equal((await api(app, host).post(`/sessions/${code}/start`, {})).status, 200)
+  t.match((await api(app, waiting).get(`/sessions/${kept.code}`)).json, { status: 'COMPLETED', endedReason: /Starting Host moved to another session/ })
 })

@@ -20,6 +20,7 @@ import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
+import { isFinished } from '../session/EndedSession.tsx'
 import { SessionCode, roomPath, useSessionCode } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import type { ConfigurePageState } from './CreateSession.tsx'
@@ -45,11 +46,25 @@ export default function ConfigureSession() {
         )}
         {data?.session.isHost && data.session.phase !== 'WAITING' && (
           <>
-            <p>This session has already started, so its settings can no longer change.</p>
+            <p>
+              {isFinished(data.session.status)
+                ? `This session has ended${data.session.endedReason ? `: ${data.session.endedReason}` : ''}.`
+                : 'This session has already started, so its settings can no longer change.'}
+            </p>
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
-        {data?.session.isHost && data.session.phase === 'WAITING' && <HostSetup code={code} data={data} />}
+        {data?.session.isHost && data.session.phase === 'WAITING' && (
+          <>
+            {passed?.keptOtherSessions && (
+              <Kept role="note">
+                Your other session stays open while this one is planned for later. Starting this one, or listing it on
+                Find Partners for now, leaves the other.
+              </Kept>
+            )}
+            <HostSetup code={code} data={data} />
+          </>
+        )}
       </Card>
     </Page>
   )
@@ -167,6 +182,15 @@ const Page = styled.div`
   margin: 0 auto;
   padding: 32px 16px;
   h1 { overflow-wrap: anywhere; }
+`
+
+const Kept = styled.p`
+  padding: 12px 14px;
+  border-radius: ${theme.radius.small};
+  border: 1px solid ${theme.color.warning};
+  background: ${theme.color.warningSoft};
+  color: ${theme.color.warning};
+  font-weight: 600;
 `
 
 const Problem = styled.p`

@@ -14,12 +14,12 @@ export const isFinished = (status: SessionStatus) => status === 'COMPLETED' || s
  * The role page of a session that is over: it says so rather than "you are already in this session", and leads
  * to what is left of it: the debriefs of the rounds this user sat as doctor, and the dashboard with the feedback.
  */
-export function EndedSession({ code, userRole }: { code: string; userRole: string | null }) {
+export function EndedSession({ code, userRole, reason }: { code: string; userRole: string | null; reason: string | null }) {
   const debriefs = useDebriefLinks(code)
   return (
     <Box>
       <p role="status">
-        <strong>{SESSION_ENDED}.</strong>
+        <strong>{reason ? `${SESSION_ENDED}: ${reason}.` : `${SESSION_ENDED}.`}</strong>
         {userRole && (
           <>
             {' '}
