@@ -1,9 +1,15 @@
 import { NO_PATIENT_SEAT_OFFERED } from '../schemas/board.ts'
 import { expect, test } from './fixtures.ts'
-import { closeAll, createTopic, newPlayer, unique } from './session-helpers.ts'
+import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, unique } from './session-helpers.ts'
+
+/** A datetime-local value `days` ahead, in this machine's wall time (the browser's). */
+const wallTimeIn = (days: number) => {
+  const at = new Date(Date.now() + days * 86_400_000)
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+}
 
 /**
- * Issue 30, items 1 and 4 in real browsers: a listing says what the session will be from the moment it is listed
+ * Issue 30, items 1, 2 and 4 in real browsers: a listing says what the session will be from the moment it is listed
  * and follows the host's later changes; the seats it offers hold on the role page (code and invite link) too.
  */
 test('a listing shows the topic and timings chosen before listing, and follows later changes', async ({ browser, request }) => {
@@ -53,4 +59,46 @@ test('joining by code or invite link into a seat the listing does not offer is r
   await expect(g.getByText(NO_PATIENT_SEAT_OFFERED)).toBeVisible()
   await expect(g).toHaveURL(new RegExp(`/session/${code}/role$`))
   await closeAll([host, guest])
+})
+
+test('a host plans a session for later and keeps the one listed now; a room left from another tab says why', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const topic = await createTopic(request, 2)
+  const host = await newPlayer(browser, request, 'two-listings')
+  const reader = await newPlayer(browser, request, 'two-reader')
+  const { sessionCode: now } = (await host.post('/sessions', { title: unique('Open now') })) as { sessionCode: string }
+  await host.post(`/sessions/${now}/configure`, { sessionType: 'TOPIC', selectedTopics: [topic.name], readingTime: 1, consultationTime: 5, timingType: 'COUNTDOWN', recallDate: '' })
+  await host.post('/board/listings', { sessionCode: now, patientSeat: true, observerSeats: 1 })
+  const oldTab = host.page
+  await oldTab.goto(roomUrl(now))
+  await expectPhase(oldTab, 'Waiting')
+
+  // In another tab: the create page says that going on would end the open room and its listing, and offers not to.
+  const h = await host.context.newPage()
+  await h.goto('/session/create')
+  await expect(h.getByRole('status').filter({ hasText: 'You are in' })).toContainText('Starting this session leaves it: it ends, and so does any listing of it on Find Partners.')
+  await h.getByLabel('Session Title').fill(unique('Planned for tomorrow'))
+  await h.getByRole('checkbox', { name: 'I am planning this session for later: keep the one I am in' }).check()
+  await h.getByRole('button', { name: 'Create Session' }).click()
+  await expect(h).toHaveURL(/\/configure$/)
+  await expect(h.getByRole('note')).toContainText('Starting this one, or listing it on Find Partners for now, leaves the other.')
+  const listing = h.getByRole('form', { name: 'List on Find Partners' })
+  await listing.getByRole('radio', { name: 'At a planned time' }).check()
+  await listing.getByLabel(/Date and time/).fill(wallTimeIn(1))
+  await listing.getByRole('button', { name: 'List on Find Partners' }).click()
+  await expect(listing.getByText('Listed on Find Partners')).toBeVisible()
+
+  await reader.page.goto('/partners')
+  const cards = reader.page.getByRole('listitem').filter({ hasText: host.account.name })
+  await expect(cards).toHaveCount(2)
+  await expect(cards.filter({ hasText: 'Now: the room is open' })).toHaveCount(1)
+  await expectPhase(oldTab, 'Waiting')
+
+  // An ordinary create leaves the open room: the tab still in it says why.
+  await h.goto('/session/create')
+  await h.getByLabel('Session Title').fill(unique('Something else'))
+  await h.getByRole('button', { name: 'Create Session' }).click()
+  await expect(h).toHaveURL(/\/configure$/)
+  await expect(oldTab.getByText('Session ended: you left it to create or join another session')).toBeVisible()
+  await closeAll([host, reader])
 })
