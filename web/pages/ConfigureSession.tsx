@@ -20,7 +20,7 @@ import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
-import { isFinished } from '../session/EndedSession.tsx'
+import { endedSentence, isFinished } from '../session/EndedSession.tsx'
 import { SessionCode, roomPath, useSessionCode } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import type { ConfigurePageState } from './CreateSession.tsx'
@@ -48,7 +48,7 @@ export default function ConfigureSession() {
           <>
             <p>
               {isFinished(data.session.status)
-                ? `This session has ended${data.session.endedReason ? `: ${data.session.endedReason}` : ''}.`
+                ? endedSentence(data.session.endedReason)
                 : 'This session has already started, so its settings can no longer change.'}
             </p>
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
