@@ -32,7 +32,7 @@ test('the create and join pages say which session going on would leave, and link
   const title = ((await (await request.get(`/api/sessions/${code}`, { headers: { Authorization: `Bearer ${doctor.token}` } })).json()) as { title: string }).title
 
   await openAfterSessionsRead(d, '/session/create')
-  await expect(warning(d)).toContainText(`You are in '${title}' (Waiting) with ${patient.account.name}. Starting this session leaves it.`)
+  await expect(warning(d)).toContainText(`You are in '${title}' (Waiting) with ${patient.account.name}. Starting this session leaves it: it ends, and so does any listing of it on Find Partners.`)
   await expect(warning(d)).not.toContainText(patient.account.email)
   await d.getByRole('link', { name: `Back to '${title}'` }).click()
   await expect(d).toHaveURL(new RegExp(`${roomUrl(code)}$`))
@@ -41,7 +41,7 @@ test('the create and join pages say which session going on would leave, and link
 
   // The partner, on the join page, is told the same about the doctor, in the phase the session has reached.
   await openAfterSessionsRead(p, '/session/join')
-  await expect(warning(p)).toContainText(`You are in '${title}' (Reading) with ${doctor.account.name}. Joining another session leaves it.`)
+  await expect(warning(p)).toContainText(`You are in '${title}' (Reading) with ${doctor.account.name}. Joining another session leaves it: it ends, and so does any listing of it on Find Partners.`)
   await expect(warning(p)).not.toContainText(doctor.account.email)
   await expect(p.getByRole('link', { name: `Back to '${title}'` })).toHaveAttribute('href', roomUrl(code))
   await noHorizontalScroll(p)

@@ -82,7 +82,8 @@ test('the role page of a completed session says it has ended and leads to the de
 
   const d = doctor.page
   await d.goto(`/session/${code}/role`)
-  await expect(d.getByRole('status').filter({ hasText: 'This session has ended.' })).toContainText('You took part as Doctor')
+  const ended = d.getByRole('status').filter({ hasText: 'This session has ended' })
+  await expect(ended).toContainText('This session has ended: Session has been ended by the doctor. You took part as Doctor')
   await screenshot(d, 'role-page-session-ended')
   await expect(d.getByText('You are already in this session')).toHaveCount(0)
   await expect(d.getByRole('button', { name: 'Join Session' })).toHaveCount(0)

@@ -8,6 +8,11 @@ export const MAX_OPEN_LISTINGS = 3
 export const PLAN_AHEAD_DAYS = 30
 export const REMINDER_BEFORE_MS = 15 * 60_000
 export const SEAT_TAKEN = 'That seat was just taken'
+/** A join by code or invite link into a seat the session's listing does not offer (issue 30). */
+export const NO_PATIENT_SEAT_OFFERED = 'The host listed this session without a patient seat: join as observer, or ask the host'
+export const NO_OBSERVER_SEAT_OFFERED = 'The host listed this session without an observer seat: join as patient, or ask the host'
+export const OBSERVER_SEATS_TAKEN = 'Every observer seat the host offers in this session is taken'
+export const REMOVED_BY_ADMIN = 'An admin removed this session from Find Partners: it cannot be listed again'
 
 const EXAM_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
@@ -82,6 +87,10 @@ export interface BoardListing {
   topics: string[]
   recallStartDate: string | null
   recallEndDate: string | null
+  /** The session's timings as configured (minutes), so the board says what the session will be (issue 30). */
+  readingTime: number
+  consultationTime: number
+  timingType: 'COUNTDOWN' | 'STOPWATCH'
   /** ISO; null when the room is open now. */
   startsAt: string | null
   patientSeatFree: boolean

@@ -73,8 +73,13 @@ export const CreateSessionBody = v.pipe(
       v.maxLength(200, 'The session title must be at most 200 characters'),
     ),
     ...configEntries,
+    /**
+     * An addition to WIRE.md (issue 30): a session made to be planned for later does not leave the user's other
+     * sessions; starting it, or listing it for now, does. Absent (the spec's client), creating leaves them.
+     */
+    keepOtherSessions: v.optional(v.boolean('keepOtherSessions must be true or false'), false),
   }),
-  v.transform((body) => ({ title: body.title, config: toSessionConfig(body) })),
+  v.transform((body) => ({ title: body.title, config: toSessionConfig(body), keepOtherSessions: body.keepOtherSessions })),
 )
 
 export const ConfigureSessionBody = v.pipe(v.object(configEntries), v.transform(toSessionConfig))

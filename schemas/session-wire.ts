@@ -74,6 +74,8 @@ export interface SessionDetails extends SessionClock {
   createdAt: string
   startTime: string | null
   endTime: string | null
+  /** An addition to WIRE.md (issue 30): why an ended session ended, so a page opened later can say why. */
+  endedReason: string | null
 }
 
 export interface JoinAnswer {
@@ -222,6 +224,8 @@ const UserLeftSchema = v.object({
   userId: v.number(),
   userName: v.string(),
   userRole: LowerRoleSchema,
+  /** An addition to WIRE.md (issue 30): why they left, so the leaver's own tab still in the room can say so. */
+  reason: v.optional(v.picklist(['LEFT', 'OFFLINE_TOO_LONG', 'JOINED_ANOTHER_SESSION', 'ACCOUNT_DELETED'])),
 })
 
 const RoleChangeSchema = v.object({

@@ -3,7 +3,7 @@
  * case bank), the events to store, or a SessionRuleError saying why not. Pure: the same inputs always give
  * the same events, and every value a replay needs (time, chosen case, durations) is inside them.
  */
-import { chooseNextCase } from './case-selection.ts'
+import { candidateCases, chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
 import { topicsToDraw } from './topic-choice.ts'
 import { evolve } from './evolve.ts'
@@ -100,6 +100,7 @@ function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, acto
       hostUserId: actor.userId,
       hostName: actor.name,
       config: { ...command.config, selectedTopics: topicsToDraw(command.config.selectedTopics) },
+      ...(command.madeForLater ? { madeForLater: true as const } : {}),
       at: ctx.now,
     },
     { type: 'ParticipantJoined', userId: actor.userId, name: actor.name, role: 'DOCTOR', at: ctx.now },
@@ -119,9 +120,13 @@ function decideConfigure(
   const empty = config.sessionType === 'TOPIC' ? topicsToDraw(config.selectedTopics).filter((topic) => topic !== RANDOM_TOPIC && !ctx.catalog.some((c) => c.categoryName === topic)) : []
   // Refused here rather than at Start, when the partners have already joined (issue 29).
   if (empty.length > 0) throw new SessionRuleError(400, `No case in ${empty.join(', ')} yet: choose another topic`)
-  const configured: SessionEvent = { type: 'SessionConfigured', config, at: ctx.now }
-  if (state.caseId !== null) return [configured]
-  const caseId = chooseNextCase({ ...state, config }, ctx, { kind: 'configured' })
+  // Before the start the case is not yet played: one that no longer fits the new settings goes back to the
+  // bank (settings are saved as the host lists the session, and again as they change them: issue 30).
+  const unplayed = { ...state, config, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
+  const fits = state.caseId !== null && candidateCases(unplayed, ctx.catalog, { kind: 'configured' }).some((c) => c.id === state.caseId)
+  if (fits) return [{ type: 'SessionConfigured', config, at: ctx.now }]
+  const configured: SessionEvent = state.caseId === null ? { type: 'SessionConfigured', config, at: ctx.now } : { type: 'SessionConfigured', config, caseReturned: true, at: ctx.now }
+  const caseId = chooseNextCase({ ...unplayed, caseId: null }, ctx, { kind: 'configured' })
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
 }

@@ -52,6 +52,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     caseScored: false,
     topicChoicePending: false,
     endedReason: null,
+    madeForLater: event.madeForLater === true,
     version: 1,
   }
 }
@@ -81,6 +82,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     caseScored: c.caseScored !== undefined ? c.caseScored : state.caseScored,
     topicChoicePending: c.topicChoicePending !== undefined ? c.topicChoicePending : state.topicChoicePending,
     endedReason: c.endedReason !== undefined ? c.endedReason : state.endedReason,
+    madeForLater: c.madeForLater !== undefined ? c.madeForLater : state.madeForLater,
     version: state.version + 1,
   }
 }
@@ -95,7 +97,8 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       return { participants: updated(state.participants, event.userId, { active: false, ...erased }) }
     }
     case 'SessionConfigured':
-      return { config: event.config }
+      if (!event.caseReturned) return { config: event.config }
+      return { config: event.config, caseId: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
     case 'CaseAssigned':
       return {
         caseId: event.caseId,

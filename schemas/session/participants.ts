@@ -96,10 +96,19 @@ export function decideLeave(
   if (!wasActive && !erasing) return []
   const left: SessionEvent = { type: 'ParticipantLeft', userId: actor.userId, reason: command.reason, at: ctx.now }
   const reason = erasing && state.hostUserId === actor.userId ? HOST_ACCOUNT_DELETED : wasActive ? endReasonWithout(evolve(state, left)) : null
-  return reason ? [left, { type: 'SessionEnded', reason, at: ctx.now }] : [left]
+  if (!reason) return [left]
+  // The room is told why, not only that it ended: the leaver may never have pressed Exit here (issue 30).
+  const why = command.reason === 'JOINED_ANOTHER_SESSION' ? `${reason}: ${activeParticipant(state, actor.userId)?.name ?? actor.name} moved to another session` : reason
+  return [left, { type: 'SessionEnded', reason: why, at: ctx.now }]
 }
 
-/** A room needs two people, one of them the doctor. */
+/**
+ * A room needs two people, one of them the doctor (the one doctor of a room is the one who leaves, or stays):
+ * whether someone sitting as `role` ends the room by leaving `othersLeft` people behind. The pages say so first.
+ */
+export const leavingEndsRoom = (role: SessionRole, othersLeft: number) => othersLeft < 2 || role === 'DOCTOR'
+
+/** The same rule on the state after the leave, with the reason the room is told. */
 function endReasonWithout(after: SessionState): string | null {
   if (activeParticipants(after).length < 2) return 'Not enough participants remaining'
   return activeWithRole(after, 'DOCTOR') ? null : 'Doctor has left the session'

@@ -75,6 +75,11 @@ export interface SessionState {
   /** The current topic ran out and the doctor has not chosen another yet (TopicSelectionNeeded). */
   topicChoicePending: boolean
   endedReason: string | null
+  /**
+   * Made to be planned for later (issue 30): creating it left none of its host's other sessions, so starting it
+   * does.
+   */
+  madeForLater: boolean
   /** The session log's version this state reflects (number of events folded). */
   version: number
 }
@@ -120,10 +125,11 @@ export interface CriterionScore {
 
 /** Stored events. Every value a replay needs (times, chosen case, durations) is inside the event. */
 export type SessionEvent =
-  | { type: 'SessionCreated'; sessionId: number; code: string; title: string; hostUserId: number; hostName: string; config: SessionConfig; at: number }
+  | { type: 'SessionCreated'; sessionId: number; code: string; title: string; hostUserId: number; hostName: string; config: SessionConfig; madeForLater?: true; at: number }
   | { type: 'ParticipantJoined'; userId: number; name: string; role: SessionRole; at: number }
   | { type: 'ParticipantLeft'; userId: number; reason: LeaveReason; at: number }
-  | { type: 'SessionConfigured'; config: SessionConfig; at: number }
+  /** caseReturned: the case held before the start no longer fits the settings, and goes back unplayed (issue 30). */
+  | { type: 'SessionConfigured'; config: SessionConfig; caseReturned?: true; at: number }
   | { type: 'CaseAssigned'; caseId: number; round: number; at: number }
   | { type: 'TopicAdded'; topic: string; at: number }
   | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }
@@ -173,7 +179,7 @@ export interface Actor {
 
 /** Commands, as the routes (and the timer service) issue them after validating the request body. */
 export type SessionCommand =
-  | { type: 'Create'; sessionId: number; code: string; title: string; config: SessionConfig }
+  | { type: 'Create'; sessionId: number; code: string; title: string; config: SessionConfig; madeForLater?: true }
   | { type: 'JoinWithRole'; role: 'PATIENT' | 'OBSERVER' | 'DOCTOR' }
   | { type: 'Configure'; config: SessionConfig }
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { BoardQuery, ListingBody, MAX_OPEN_LISTINGS, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem, SeatBody, type BoardListing } from '../../schemas/board.ts'
+import { BoardQuery, ListingBody, MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem, SeatBody, type BoardListing } from '../../schemas/board.ts'
 import { IdParams } from '../../schemas/content.ts'
 import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import { listCategories } from '../content/categories-repo.ts'
@@ -72,8 +72,11 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
       throw conflict(`You already have ${MAX_OPEN_LISTINGS} listings on the board: cancel one first`)
     }
     const id = await upsertListing(db, session.id, me.id, body)
+    if (id === null) throw conflict(REMOVED_BY_ADMIN)
     if (body.startsAt) await jobs.schedule(id, new Date(body.startsAt))
     else await jobs.drop(id)
+    // Listed for now, the session is the room its host waits in: one kept open while it was made is left.
+    if (!body.startsAt) await leaveOtherSessions({ db, engine }, request, session.id)
     notifier.changed(id)
     const row = await findListing(db, id)
     return reply.code(201).send({ listing: listingView(row!, me.id), message: 'Listed on Find Partners' })

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
-import type { BoardListing, ListingRequest } from '../../schemas/board.ts'
+import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN, type BoardListing, type ListingRequest } from '../../schemas/board.ts'
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES, type ListingStatus } from '../db/schema.ts'
+import type { AppendRefusal } from '../sessions/event-store.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
 
@@ -25,10 +26,12 @@ export const seatsFree = (row: ListingRow) => ({
   observerSeatsFree: Math.max(0, row.observer_seats - row.observers),
 })
 
+export const isRunning = (row: ListingRow) => (ACTIVE_STATUSES as readonly string[]).includes(row.session_status)
+
 /** Whether the board shows this listing now: open, its session running, its host not hidden, a seat free. */
 export function isOnBoard(row: ListingRow): boolean {
   const free = seatsFree(row)
-  return row.status === 'OPEN' && (ACTIVE_STATUSES as readonly string[]).includes(row.session_status) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
+  return row.status === 'OPEN' && isRunning(row) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
 }
 
 export function listingView(row: ListingRow, viewerId: number): BoardListing {
@@ -44,6 +47,9 @@ export function listingView(row: ListingRow, viewerId: number): BoardListing {
     topics: config.selectedTopics,
     recallStartDate: config.recallStartDate,
     recallEndDate: config.recallEndDate,
+    readingTime: config.readingTime,
+    consultationTime: config.consultationTime,
+    timingType: config.timingType,
     startsAt: row.starts_at ? new Date(row.starts_at).toISOString() : null,
     ...seatsFree(row),
     note: row.note,
@@ -51,25 +57,31 @@ export function listingView(row: ListingRow, viewerId: number): BoardListing {
   }
 }
 
-/** Every open listing, soonest first (now before planned). */
+/** Every open listing of a running session, soonest first (now before planned). */
 export const openListings = (db: Db) =>
-  listingRows(db).where('l.status', '=', 'OPEN').orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
+  listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', ACTIVE_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
 
 export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
 
+/** The host's open listings of sessions still running: an ended session's listing holds no place on the board. */
 export async function countOpenListings(db: Db, hostUserId: number, exceptSessionId: number): Promise<number> {
   const row = await db
-    .selectFrom('board_listings')
+    .selectFrom('board_listings as l')
+    .innerJoin('sessions as s', 's.id', 'l.session_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('host_user_id', '=', hostUserId)
-    .where('status', '=', 'OPEN')
-    .where('session_id', '!=', exceptSessionId)
+    .where('l.host_user_id', '=', hostUserId)
+    .where('l.status', '=', 'OPEN')
+    .where('s.status', 'in', ACTIVE_STATUSES)
+    .where('l.session_id', '!=', exceptSessionId)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-/** Lists a session, or lists it again with new terms (one listing per session). Answers the listing's id. */
-export async function upsertListing(db: Db, sessionId: number, hostUserId: number, body: ListingRequest): Promise<number> {
+/**
+ * Lists a session, or lists it again with new terms (one listing per session). Answers the listing's id, or null
+ * when an admin removed it: that removal holds, in the same statement, whatever the host sends.
+ */
+export async function upsertListing(db: Db, sessionId: number, hostUserId: number, body: ListingRequest): Promise<number | null> {
   const values = {
     starts_at: body.startsAt ? new Date(body.startsAt) : null,
     patient_seat: body.patientSeat,
@@ -80,10 +92,10 @@ export async function upsertListing(db: Db, sessionId: number, hostUserId: numbe
   const row = await db
     .insertInto('board_listings')
     .values({ session_id: sessionId, host_user_id: hostUserId, ...values })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
+    .onConflict((oc) => oc.column('session_id').doUpdateSet(values).where('board_listings.status', '!=', 'REMOVED'))
     .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+    .executeTakeFirst()
+  return row?.id ?? null
 }
 
 /**
@@ -119,4 +131,20 @@ export const plannedAhead = (session: number | RawBuilder<number>, now: number) 
 export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
   const { rows } = await sql<{ planned: boolean }>`select ${plannedAhead(sessionId, now)} as planned`.execute(db)
   return rows[0].planned
+}
+
+/**
+ * The seats an open listing offers bind every way into its session, not the board alone (the board shows the
+ * code, and the invite link is the role page): a join by code into a seat the listing does not offer, or whose
+ * offered seats are all taken, is refused by the join's own append, so two joins at once cannot both pass.
+ */
+export function seatTermsRefusals(sessionId: number, role: 'DOCTOR' | 'PATIENT' | 'OBSERVER'): AppendRefusal[] {
+  const listed = (terms: RawBuilder<boolean>) =>
+    sql<boolean>`exists (select 1 from board_listings l where l.session_id = ${sessionId} and l.status = 'OPEN' and ${terms})`
+  if (role === 'PATIENT') return [{ when: listed(sql`not l.patient_seat`), reason: NO_PATIENT_SEAT_OFFERED }]
+  if (role === 'DOCTOR') return []
+  return [
+    { when: listed(sql`l.observer_seats = 0`), reason: NO_OBSERVER_SEAT_OFFERED },
+    { when: listed(sql`l.observer_seats <= ${activeCount('OBSERVER')}`), reason: OBSERVER_SEATS_TAKEN },
+  ]
 }

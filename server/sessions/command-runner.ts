@@ -36,7 +36,8 @@ export interface CommandRunner {
   /** Decides the command against the session's current state, stores the events and read models, then publishes. */
   execute(sessionId: number, command: SessionCommand, actor: Actor, options?: RunOptions): Promise<CommandOutcome>
   /** Creates a session with a fresh id and code, the actor as host. */
-  create(title: string, config: SessionConfig, actor: Actor): Promise<CommandOutcome>
+  /** madeForLater: the session keeps its host's other sessions until it starts (issue 30). */
+  create(title: string, config: SessionConfig, actor: Actor, madeForLater?: boolean): Promise<CommandOutcome>
   /** Would the command be accepted now? Decides without storing: for questions like "which roles are free". */
   wouldAccept(sessionId: number, command: SessionCommand, actor: Actor): Promise<boolean>
 }
@@ -248,10 +249,10 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
     }
   }
 
-  async function create(title: string, config: SessionConfig, actor: Actor) {
+  async function create(title: string, config: SessionConfig, actor: Actor, madeForLater = false) {
     for (let attempt = 1; ; attempt += 1) {
       const sessionId = await nextSessionId(db)
-      const command: SessionCommand = { type: 'Create', sessionId, code: generateSessionCode(), title, config }
+      const command: SessionCommand = { type: 'Create', sessionId, code: generateSessionCode(), title, config, ...(madeForLater ? { madeForLater: true as const } : {}) }
       let events: SessionEvent[]
       try {
         events = decide(null, command, actor, await loadDecisionContext(db, command, null, { now: now(), inRoom: () => false }, caseBank))

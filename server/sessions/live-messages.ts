@@ -34,6 +34,11 @@ interface PlannedShape {
   showsCase?: boolean
   /** A snapshot of the whole room, left out when the next event of the batch completes the same step. */
   snapshot?: boolean
+  /**
+   * Someone no longer in the room who still hears this: the one who just left, so a tab of theirs still open
+   * there says why it is over (they may have left by creating or joining another session elsewhere).
+   */
+  alsoTo?: number
 }
 type Planned = PlannedShape & ({ render: RoleMessage } | { alike: (context: RenderContext) => LiveMessage })
 
@@ -53,10 +58,12 @@ export function planLiveMessages(batch: CommittedBatch): LivePlan {
   const messages: RoomMessage[] = []
   const caseIds = new Set<number>()
   let state = batch.before
+  let leaver: number | undefined
   batch.events.forEach(({ event }, index) => {
     const after = evolve(state, event)
     const next = batch.events[index + 1]?.event
-    for (const planned of messagesOf(event, after, state)) {
+    if (event.type === 'ParticipantLeft') leaver = event.userId
+    for (const planned of messagesOf(event, after, state, leaver)) {
       if (planned.snapshot && next && completesStep(event, next)) continue
       if (planned.showsCase && after.caseId !== null) caseIds.add(after.caseId)
       messages.push(roomMessage(after, planned))
@@ -68,7 +75,8 @@ export function planLiveMessages(batch: CommittedBatch): LivePlan {
 
 function roomMessage(state: SessionState, planned: Planned): RoomMessage {
   if ('alike' in planned) {
-    return { audienceOf: (userId) => (roleOf(state, userId) ? EVERY_ROLE : null), render: (_audience, context) => planned.alike(context) }
+    const hears = (userId: number) => roleOf(state, userId) !== null || userId === planned.alsoTo
+    return { audienceOf: (userId) => (hears(userId) ? EVERY_ROLE : null), render: (_audience, context) => planned.alike(context) }
   }
   return {
     audienceOf: (userId) => roleOf(state, userId),
@@ -101,7 +109,7 @@ function completesStep(event: SessionEvent, next: SessionEvent): boolean {
  * SESSION_UPDATE + PHASE_CHANGE + TIMER_START; an automatic or skipped phase -> PHASE_CHANGE (+ TIMER_START for
  * consultation), never a SESSION_UPDATE; a role swap or a seat rotation -> ROLE_CHANGE + SESSION_UPDATE.
  */
-function messagesOf(event: SessionEvent, state: SessionState, before: SessionState | null): Planned[] {
+function messagesOf(event: SessionEvent, state: SessionState, before: SessionState | null, leaver: number | undefined): Planned[] {
   const sessionCode = state.code
   const nameOf = (userId: number) => state.participants.find((p) => p.userId === userId)?.name ?? 'A participant'
   const same = (message: LiveMessage): Planned => ({ alike: () => message })
@@ -124,7 +132,8 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       if (!before?.participants.some((p) => p.userId === event.userId && p.active)) return [participantUpdate]
       const leaver = state.participants.find((p) => p.userId === event.userId)
       const userRole = lowerRole(leaver?.role ?? 'OBSERVER')
-      return [same({ type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole }), participantUpdate]
+      const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason: event.reason } as const
+      return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate]
     }
     case 'SessionConfigured':
     case 'CaseAssigned':
@@ -160,7 +169,7 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
     case 'ParticipantCompleted':
       return [participantUpdate]
     case 'SessionEnded':
-      return [same({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() })]
+      return [{ alike: () => ({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() }), alsoTo: leaver }]
   }
 }
 

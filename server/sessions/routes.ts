@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
-import { plannedAhead } from '../board/listings-repo.ts'
+import { plannedAhead, seatTermsRefusals } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
@@ -41,15 +41,16 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   app.post('/sessions', signedIn, async (request) => {
     const body = parseBody(CreateSessionBody, request.body)
-    const { state } = await engine.runner.create(body.title, body.config, actorOf(request))
-    const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
+    const { state } = await engine.runner.create(body.title, body.config, actorOf(request), body.keepOtherSessions)
+    const leftFromSessions = body.keepOtherSessions ? 0 : await leaveOtherSessions(context, request, state.sessionId)
     return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
   })
 
   // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
   app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
     const { role } = parseBody(JoinWithRoleBody, request.body)
-    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role })
+    const { id } = await context.findSession(request, request.params.code)
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: seatTermsRefusals(id, role) })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
     const me = request.currentUser.id
     return {
@@ -75,7 +76,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
     const { id } = await context.findSession(request, request.params.code)
     const notYet = { when: plannedAhead(id, engine.now()), reason: 'This practice is planned for later: the room opens at the planned time' }
-    await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
+    const { state } = await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
+    // The room one starts is the room one is in: a session kept open while this one was made for later is left
+    // now (an ordinary create left it already, so only these pay the look-up).
+    if (state.madeForLater) await leaveOtherSessions(context, request, id)
     return { message: 'Session started successfully' }
   })
 

@@ -114,6 +114,7 @@ export function sessionDetails(
     createdAt: new Date(state.createdAt).toISOString(),
     startTime: times.startedAt?.toISOString() ?? null,
     endTime: times.endedAt?.toISOString() ?? null,
+    endedReason: state.endedReason,
   }
 }
 

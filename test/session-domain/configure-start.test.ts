@@ -32,9 +32,26 @@ t.test('Configure: normalises topics and clears the other session type\'s fields
   t.match(recall, { config: { sessionType: 'RECALL', selectedTopics: [] } })
 })
 
-t.test('Configure: keeps the case already chosen', async (t) => {
+t.test('Configure: keeps the case already chosen while it fits the new settings', async (t) => {
   const session = roomOfThree(topicConfig('Cardiology'))
-  t.same(session.when({ type: 'Configure', config: topicConfig('Respiratory') }, HOST), [{ type: 'SessionConfigured', config: topicConfig('Respiratory'), at: T0 }])
+  t.same(session.when({ type: 'Configure', config: { ...topicConfig('Cardiology', 'Neurology'), readingTime: 5 } }, HOST), [
+    { type: 'SessionConfigured', config: { ...topicConfig('Cardiology', 'Neurology'), readingTime: 5 }, at: T0 },
+  ])
+})
+
+// Issue 30: the settings are saved as the host lists the session and as they change them, before the start.
+t.test('Configure: a case that no longer fits goes back unplayed, and one of the new settings is drawn', async (t) => {
+  const session = roomOfThree(topicConfig('Cardiology'))
+  t.same(session.when({ type: 'Configure', config: topicConfig('Respiratory') }, HOST), [
+    { type: 'SessionConfigured', config: topicConfig('Respiratory'), caseReturned: true, at: T0 },
+    { type: 'CaseAssigned', caseId: 21, round: 1, at: T0 },
+  ])
+  session.run({ type: 'Configure', config: topicConfig('Respiratory') }, HOST).run({ type: 'Configure', config: topicConfig('Cardiology') }, HOST)
+  t.equal(session.state.caseId, 11, 'the Cardiology case returned is drawn again')
+  t.same(session.state.usedCaseIds, [11], 'a returned case was never played')
+  session.run({ type: 'Configure', config: recallConfig('2030-01-01', '2030-01-31') }, HOST)
+  t.equal(session.state.caseId, null, 'nothing fits: no case until Start finds one')
+  refused(t, session, { type: 'Start' }, HOST, 409, "No cases match this session's topics or dates")
 })
 
 t.test('Configure: no matching case means no CaseAssigned (Start will refuse)', async (t) => {

@@ -49,7 +49,7 @@ t.test('Leave: fewer than two remaining ends the session', async (t) => {
   const session = inConsultation().run({ type: 'Leave', reason: 'LEFT' }, OBSERVER)
   t.same(session.when({ type: 'Leave', reason: 'JOINED_ANOTHER_SESSION' }, PATIENT), [
     { type: 'ParticipantLeft', userId: 2, reason: 'JOINED_ANOTHER_SESSION', at: T0 },
-    { type: 'SessionEnded', reason: 'Not enough participants remaining', at: T0 },
+    { type: 'SessionEnded', reason: 'Not enough participants remaining: Pia Patient moved to another session', at: T0 },
   ])
   const alone = created()
   t.same(alone.when({ type: 'Leave', reason: 'LEFT' }, HOST).map((e) => e.type), ['ParticipantLeft', 'SessionEnded'], 'a host alone in the waiting room')

@@ -56,6 +56,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     createdAt: new Date(T0).toISOString(),
     startTime: new Date(T0).toISOString(),
     endTime: null,
+    endedReason: null,
     ...overrides,
   }
 }

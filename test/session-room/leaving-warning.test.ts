@@ -7,8 +7,16 @@ t.test('lists in words', async (t) => {
 })
 
 t.test('the warning names the session, its phase and the others, and says what leaves it', async (t) => {
-  const session = { title: 'Evening practice', otherParticipants: ['Ada', 'Ben'] }
+  const session = { title: 'Evening practice', otherParticipants: ['Ada', 'Ben'], userRole: 'PATIENT' as const }
   t.equal(leavingWarning(session, 'Reading', 'create'), "You are in 'Evening practice' (Reading) with Ada and Ben. Starting this session leaves it.")
   t.equal(leavingWarning(session, 'Waiting', 'join'), "You are in 'Evening practice' (Waiting) with Ada and Ben. Joining another session leaves it.")
-  t.equal(leavingWarning({ ...session, otherParticipants: [] }, 'Waiting', 'create'), "You are in 'Evening practice' (Waiting). Starting this session leaves it.", 'alone: no one to name')
+})
+
+// Issue 30: a room left with fewer than two people, or without its doctor, ends; its listing goes with it.
+t.test('the warning says when leaving ends the session and its listing', async (t) => {
+  const ends = ': it ends, and so does any listing of it on Find Partners.'
+  const alone = { title: 'Evening practice', otherParticipants: [], userRole: 'DOCTOR' as const }
+  t.equal(leavingWarning(alone, 'Waiting', 'create'), `You are in 'Evening practice' (Waiting). Starting this session leaves it${ends}`, 'alone: no one to name')
+  t.equal(leavingWarning({ ...alone, otherParticipants: ['Ada', 'Ben'] }, 'Waiting', 'create'), `You are in 'Evening practice' (Waiting) with Ada and Ben. Starting this session leaves it${ends}`, 'the doctor')
+  t.equal(leavingWarning({ ...alone, otherParticipants: ['Ada'], userRole: 'OBSERVER' }, 'Reading', 'join'), `You are in 'Evening practice' (Reading) with Ada. Joining another session leaves it${ends}`, 'two in the room')
 })

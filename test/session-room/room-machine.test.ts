@@ -301,8 +301,6 @@ t.test('someone leaving, and my own seat changing, are told until dismissed', as
   t.equal(context().notice, null)
   const left = (userId: number, userName: string, userRole: 'doctor' | 'observer') =>
     actor.send({ type: 'LIVE', message: { type: 'USER_LEFT', sessionCode: 'K7MQ-2XD9', userId, userName, userRole } })
-  left(PATIENT_ID, 'User 2', 'doctor')
-  t.equal(context().notice, null, 'my own leaving is no news to me')
   left(OBSERVER_ID, 'Olu Observer', 'observer')
   t.equal(context().notice, 'Olu Observer (Observer) has left the session.')
   actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: EVERYONE } })
@@ -317,6 +315,21 @@ t.test('someone leaving, and my own seat changing, are told until dismissed', as
   const rotated = [participant(1, 'observer'), participant(PATIENT_ID, 'patient'), participant(OBSERVER_ID, 'doctor')]
   actor.send({ type: 'LIVE', message: { type: 'PARTICIPANT_UPDATE', sessionCode: 'K7MQ-2XD9', participants: rotated } })
   t.equal(context().notice, 'Roles have changed: you are now the Patient. Doctor: User 3, Patient: you, Observer: User 1.', 'a rotation says every seat')
+})
+
+// Issue 30: a tab still open in a room its user left elsewhere (by creating or joining another session) says why.
+t.test('my own leaving, heard in a tab still in the room, ends the room there and says why', async (t) => {
+  for (const [reason, expected] of [
+    ['JOINED_ANOTHER_SESSION', 'you left it to create or join another session'],
+    ['OFFLINE_TOO_LONG', 'you left it after being away too long'],
+    [undefined, 'you left it'],
+  ] as const) {
+    const { actor } = room()
+    actor.send({ type: 'SNAPSHOT', details: details(), serverNow: T0 })
+    actor.send({ type: 'LIVE', message: { type: 'USER_LEFT', sessionCode: 'K7MQ-2XD9', userId: PATIENT_ID, userName: 'User 2', userRole: 'patient', ...(reason ? { reason } : {}) } })
+    t.ok(actor.getSnapshot().matches('ended'), String(reason))
+    t.equal(actor.getSnapshot().context.endedReason, expected)
+  }
 })
 
 t.test("a notice ends when the room moves on from its phase; the swap's lasts through the new seats' reading phase", async (t) => {

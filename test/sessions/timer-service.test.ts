@@ -32,6 +32,7 @@ function readingState(clockNow: number, version = 3): SessionState {
     caseScored: false,
     topicChoicePending: false,
     endedReason: null,
+    madeForLater: false,
     version,
   } as SessionState
 }

@@ -26,9 +26,11 @@ export type NewCaseAnswer =
   | { message: string; noMoreCases?: undefined; sessionCompleted?: true }
 
 export const sessionsApi = {
-  create: (title: string) =>
+  /** keepOtherSessions: made to be planned for later, it leaves the user's other sessions only once started or listed for now. */
+  create: (title: string, keepOtherSessions = false) =>
     api.post<{ sessionCode: string }>('/sessions', {
       title,
+      ...(keepOtherSessions ? { keepOtherSessions } : {}),
       sessionType: 'TOPIC',
       readingTime: DEFAULT_READING_TIME,
       consultationTime: DEFAULT_CONSULTATION_TIME,

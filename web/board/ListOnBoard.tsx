@@ -8,7 +8,9 @@ import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
 import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
 import { theme } from '../theme.ts'
+import { configProblem, type ConfigDraft } from '../session/room/config-form.ts'
 import { localInputToIso } from './times.ts'
+import { useListedSettings } from './useListedSettings.ts'
 import { CheckRow, StackedField } from '../forms/StackedField.ts'
 
 /** A datetime-local value for `ms` in this browser's wall time (what the input shows and takes). */
@@ -19,9 +21,10 @@ const wallTime = (ms: number) => {
 
 /**
  * "List on Find Partners", on the host's configure page: now or at a planned time, the seats wanted, and a
- * short plain-text note. Listing again changes the terms of the same listing.
+ * short plain-text note. Listing again changes the terms of the same listing. Listing saves the page's
+ * settings first, so the board says what the session will be; later changes follow (useListedSettings).
  */
-export function ListOnBoard({ code }: { code: string }) {
+export function ListOnBoard({ code, settings, saveSettings }: { code: string; settings: ConfigDraft; saveSettings: () => Promise<unknown> }) {
   const ids = { when: useId(), note: useId(), observers: useId() }
   const [when, setWhen] = useState<'NOW' | 'PLANNED'>('NOW')
   const [at, setAt] = useState('')
@@ -30,15 +33,25 @@ export function ListOnBoard({ code }: { code: string }) {
   const [note, setNote] = useState('')
   const [pending, setPending] = useState(false)
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const [listedWith, setListedWith] = useState<ConfigDraft | null>(null)
+  const settingsStatus = useListedSettings(listedWith, settings, saveSettings)
 
   const submit = async () => {
     const startsAt = when === 'PLANNED' && at ? localInputToIso(at) : null
-    const problem = when === 'PLANNED' && !at ? 'Choose the date and time of the practice' : plannedStartProblem(startsAt, Date.now())
+    const settingsProblem = configProblem(settings)
+    const problem = settingsProblem
+      ? `Fix the session's settings first: ${settingsProblem}`
+      : when === 'PLANNED' && !at
+        ? 'Choose the date and time of the practice'
+        : plannedStartProblem(startsAt, Date.now())
     if (problem) return setResult({ tone: 'error', text: problem })
     setPending(true)
     setResult(null)
     try {
+      const listedSettings = settings
+      await saveSettings()
       const answer = await boardApi.list({ sessionCode: code, startsAt, patientSeat, observerSeats, note })
+      setListedWith(listedSettings)
       setResult({ tone: 'success', text: answer.message })
     } catch (failure) {
       setResult({ tone: 'error', text: errorMessage(failure, 'Could not list the session') })
@@ -52,6 +65,7 @@ export function ListOnBoard({ code }: { code: string }) {
     <Form onSubmit={(event) => (event.preventDefault(), void submit())} aria-label="List on Find Partners">
       <h2>List on Find Partners</h2>
       <p>Candidates looking for partners see your name, exam month and time zone, never your email.</p>
+      <p>Listing saves the settings above, so the board shows your topics and timings; later changes are saved as you make them.</p>
       <ChoiceGroup
         legend="When"
         name="listing-when"
@@ -103,6 +117,7 @@ export function ListOnBoard({ code }: { code: string }) {
           )}
         </Alert>
       )}
+      {settingsStatus && <p role="status">{settingsStatus}</p>}
       <Button type="submit" $variant="secondary" disabled={pending}>
         {pending ? 'Listing…' : 'List on Find Partners'}
       </Button>

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { BoardListing } from '../../schemas/board.ts'
 import { Button } from '../components/Button.tsx'
 import { theme } from '../theme.ts'
+import { minutesLabel } from '../session/room/config-form.ts'
 import { monthName, startIn } from './times.ts'
 
 type Role = 'PATIENT' | 'OBSERVER'
@@ -11,6 +12,9 @@ function topicsOf(listing: BoardListing): string {
   if (listing.sessionType === 'RECALL') return `Recall ${listing.recallStartDate ?? ''} to ${listing.recallEndDate ?? ''}`
   return listing.topics.join(', ')
 }
+
+const timingOf = (listing: BoardListing) =>
+  `${minutesLabel(listing.readingTime)} reading, ${minutesLabel(listing.consultationTime)} consultation (${listing.timingType === 'COUNTDOWN' ? 'countdown' : 'stopwatch'})`
 
 /**
  * One listing: host (name, exam month, time zone), topics, the start in the viewer's zone, seats free and the
@@ -31,6 +35,8 @@ export function ListingCard(props: { listing: BoardListing; viewerZone: string; 
         </dd>
         <dt>Topics</dt>
         <dd>{topicsOf(listing)}</dd>
+        <dt>Timing</dt>
+        <dd>{timingOf(listing)}</dd>
         <dt>Starts</dt>
         <dd>{listing.startsAt ? startIn(listing.startsAt, viewerZone) : 'Now: the room is open'}</dd>
         <dt>Seats free</dt>

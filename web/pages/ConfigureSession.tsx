@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react'
 import styled from 'styled-components'
 import { navigate, useHistoryState } from 'wouter/use-browser-location'
 import {
@@ -8,7 +8,7 @@ import {
   type ConfigDraft,
 } from '../session/room/config-form.ts'
 import { errorMessage } from '../api/client.ts'
-import { sessionsApi } from '../api/sessions.ts'
+import { sessionsApi, type ConfigureRequest } from '../api/sessions.ts'
 import { ListOnBoard } from '../board/ListOnBoard.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
@@ -20,6 +20,7 @@ import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
+import { endedSentence, isFinished } from '../session/EndedSession.tsx'
 import { SessionCode, roomPath, useSessionCode } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import type { ConfigurePageState } from './CreateSession.tsx'
@@ -45,14 +46,23 @@ export default function ConfigureSession() {
         )}
         {data?.session.isHost && data.session.phase !== 'WAITING' && (
           <>
-            <p>This session has already started, so its settings can no longer change.</p>
+            <p>
+              {isFinished(data.session.status)
+                ? endedSentence(data.session.endedReason)
+                : 'This session has already started, so its settings can no longer change.'}
+            </p>
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
         {data?.session.isHost && data.session.phase === 'WAITING' && (
           <>
-            <ConfigureForm code={code} data={data} />
-            <ListOnBoard code={code} />
+            {passed?.keptOtherSessions && (
+              <Kept role="note">
+                Your other session stays open while this one is planned for later. Starting this one, or listing it on
+                Find Partners for now, leaves the other.
+              </Kept>
+            )}
+            <HostSetup code={code} data={data} />
           </>
         )}
       </Card>
@@ -60,8 +70,36 @@ export default function ConfigureSession() {
   )
 }
 
-function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
+/** The settings as the configure call takes them (SPEC section 3's configure payload). */
+function configureBody(draft: ConfigDraft): ConfigureRequest {
+  const recall = draft.sessionType === 'RECALL'
+  return {
+    sessionType: draft.sessionType,
+    selectedTopics: recall ? [] : draft.topics,
+    recallDate: '',
+    ...(recall ? { recallStartDate: draft.recallStartDate, recallEndDate: draft.recallEndDate } : {}),
+    readingTime: draft.readingTime,
+    consultationTime: draft.consultationTime,
+    timingType: draft.timingType,
+  }
+}
+
+/**
+ * The settings and the listing share one draft: listing saves the settings first, so the board says what the
+ * session will be, and a listed session's later changes are saved as they are made (issue 30).
+ */
+function HostSetup({ code, data }: { code: string; data: ConfigureData }) {
   const [draft, setDraft] = useState<ConfigDraft>(data.initial)
+  const saveSettings = useCallback(() => sessionsApi.configure(code, configureBody(draft)), [code, draft])
+  return (
+    <>
+      <ConfigureForm code={code} draft={draft} setDraft={setDraft} data={data} />
+      <ListOnBoard code={code} settings={draft} saveSettings={saveSettings} />
+    </>
+  )
+}
+
+function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: ConfigureData; draft: ConfigDraft; setDraft: Dispatch<SetStateAction<ConfigDraft>> }) {
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const change = (patch: Partial<ConfigDraft>) => setDraft((previous) => ({ ...previous, ...patch }))
@@ -72,16 +110,7 @@ function ConfigureForm({ code, data }: { code: string; data: ConfigureData }) {
     setSaving(true)
     setFailure(null)
     try {
-      const recall = draft.sessionType === 'RECALL'
-      await sessionsApi.configure(code, {
-        sessionType: draft.sessionType,
-        selectedTopics: recall ? [] : draft.topics,
-        recallDate: '',
-        ...(recall ? { recallStartDate: draft.recallStartDate, recallEndDate: draft.recallEndDate } : {}),
-        readingTime: draft.readingTime,
-        consultationTime: draft.consultationTime,
-        timingType: draft.timingType,
-      })
+      await sessionsApi.configure(code, configureBody(draft))
       navigate(roomPath(code))
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to start session'))
@@ -153,6 +182,15 @@ const Page = styled.div`
   margin: 0 auto;
   padding: 32px 16px;
   h1 { overflow-wrap: anywhere; }
+`
+
+const Kept = styled.p`
+  padding: 12px 14px;
+  border-radius: ${theme.radius.small};
+  border: 1px solid ${theme.color.warning};
+  background: ${theme.color.warningSoft};
+  color: ${theme.color.warning};
+  font-weight: 600;
 `
 
 const Problem = styled.p`

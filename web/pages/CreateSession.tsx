@@ -7,6 +7,7 @@ import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
 import { FormPage } from '../components/Card.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { CheckRow } from '../forms/StackedField.ts'
 import { TextField } from '../forms/TextField.tsx'
 import { useForm } from '../forms/useForm.ts'
 import { LeavingWarning } from '../session/LeavingWarning.tsx'
@@ -16,18 +17,21 @@ export interface ConfigurePageState {
   title: string
   role: 'doctor'
   isHost: true
+  /** Made to be planned for later: the user's other session was kept open (issue 30). */
+  keptOtherSessions?: boolean
 }
 
 export default function CreateSession() {
   usePageTitle('Create a session')
   const form = useForm(CreateSessionBody, { title: '' })
   const [error, setError] = useState<string | null>(null)
+  const [forLater, setForLater] = useState(false)
 
   const onSubmit = form.handleSubmit(async ({ title }) => {
     setError(null)
     try {
-      const { sessionCode } = await sessionsApi.create(title)
-      const state: ConfigurePageState = { title, role: 'doctor', isHost: true }
+      const { sessionCode } = await sessionsApi.create(title, forLater)
+      const state: ConfigurePageState = { title, role: 'doctor', isHost: true, keptOtherSessions: forLater }
       navigate(`/session/${encodeURIComponent(sessionCode)}/configure`, { state })
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to create session'))
@@ -36,7 +40,12 @@ export default function CreateSession() {
 
   return (
     <FormPage title="Create a session" intro="You host the session and play the doctor. Next you choose the topics and timings.">
-      <LeavingWarning action="create" />
+      <LeavingWarning action="create">
+        <CheckRow>
+          <input type="checkbox" checked={forLater} onChange={(event) => setForLater(event.target.checked)} />
+          I am planning this session for later: keep the one I am in
+        </CheckRow>
+      </LeavingWarning>
       {error && <Alert tone="error">{error}</Alert>}
       <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Create a session">
         <TextField form={form} name="title" label="Session Title" maxLength={200} placeholder="e.g. Evening cardiology practice" />

@@ -71,7 +71,7 @@ export default function RoleSelection() {
         {code && <SessionCode code={code} />}
         {error && <Alert tone="error">{error}</Alert>}
         {info && isFinished(info.status) ? (
-          <EndedSession code={code} userRole={info.userRole} />
+          <EndedSession code={code} userRole={info.userRole} reason={info.endedReason} />
         ) : info?.userRole ? (
           <AlreadyIn>
             <p>

@@ -10,16 +10,22 @@ import { debriefPath } from './SessionCode.tsx'
 /** Both final statuses of the wire contract (WIRE.md): nobody joins or returns to such a session. */
 export const isFinished = (status: SessionStatus) => status === 'COMPLETED' || status === 'CANCELLED'
 
+/** "This session has ended: <why>." Reasons come with or without their full stop ('Session has been ended by the doctor.'). */
+export function endedSentence(reason: string | null): string {
+  if (!reason) return `${SESSION_ENDED}.`
+  return `${SESSION_ENDED}: ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`
+}
+
 /**
  * The role page of a session that is over: it says so rather than "you are already in this session", and leads
  * to what is left of it: the debriefs of the rounds this user sat as doctor, and the dashboard with the feedback.
  */
-export function EndedSession({ code, userRole }: { code: string; userRole: string | null }) {
+export function EndedSession({ code, userRole, reason }: { code: string; userRole: string | null; reason: string | null }) {
   const debriefs = useDebriefLinks(code)
   return (
     <Box>
       <p role="status">
-        <strong>{SESSION_ENDED}.</strong>
+        <strong>{endedSentence(reason)}</strong>
         {userRole && (
           <>
             {' '}

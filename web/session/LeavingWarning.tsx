@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import styled from 'styled-components'
 import { leavingWarning, type LeavingAction } from './room/leaving-warning.ts'
@@ -11,19 +11,23 @@ import { roomPath } from './SessionCode.tsx'
 /**
  * On the create and join pages: the session the user is in, which going on would leave (for the others too),
  * with a way back to it. Nothing while the list loads, when it cannot be read, or when the user is in none.
+ * `children` (a way not to leave, on the create page) show only when there is a session to leave.
  */
-export function LeavingWarning({ action }: { action: LeavingAction }) {
+export function LeavingWarning({ action, children }: { action: LeavingAction; children?: ReactNode }) {
   const sessions = useActiveSessions()
   return (
-    // A polite status region: the list arrives after the page, and a screen reader is told when it does.
-    <div role="status">
-      {sessions.map((session) => (
-        <Warning key={session.code}>
-          <p>{leavingWarning(session, phaseLabel(session.phase), action)}</p>
-          <Link href={roomPath(session.code)}>Back to '{session.title}'</Link>
-        </Warning>
-      ))}
-    </div>
+    <>
+      {/* A polite status region: the list arrives after the page, and a screen reader is told when it does. */}
+      <div role="status">
+        {sessions.map((session) => (
+          <Warning key={session.code}>
+            <p>{leavingWarning(session, phaseLabel(session.phase), action)}</p>
+            <Link href={roomPath(session.code)}>Back to '{session.title}'</Link>
+          </Warning>
+        ))}
+      </div>
+      {sessions.length > 0 && children}
+    </>
   )
 }
 

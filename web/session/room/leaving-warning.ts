@@ -3,6 +3,7 @@
  * others. The create and join pages say so first, naming the session, its phase and the others by name.
  */
 import type { ActiveSessionItem } from '../../../schemas/session-wire.ts'
+import { leavingEndsRoom } from '../../../schemas/session/participants.ts'
 import type { Phase } from '../../../schemas/session/types.ts'
 import { inWords } from './words.ts'
 
@@ -13,11 +14,15 @@ const WHAT_LEAVES: Record<LeavingAction, string> = {
   join: 'Joining another session',
 }
 
-/** "You are in 'X' (Reading) with A and B. Starting this session leaves it." `phase` is the phase's label. */
-export function leavingWarning(session: Pick<ActiveSessionItem, 'title' | 'otherParticipants'>, phase: string, action: LeavingAction): string {
+/**
+ * "You are in 'X' (Reading) with A and B. Starting this session leaves it." `phase` is the phase's label. When
+ * leaving ends the room, it says so, and that its listing goes too (issue 30).
+ */
+export function leavingWarning(session: Pick<ActiveSessionItem, 'title' | 'otherParticipants' | 'userRole'>, phase: string, action: LeavingAction): string {
   const others = session.otherParticipants
   const company = others.length > 0 ? ` with ${inWords(others)}` : ''
-  return `You are in '${session.title}' (${phase})${company}. ${WHAT_LEAVES[action]} leaves it.`
+  const ends = leavingEndsRoom(session.userRole, others.length) ? ': it ends, and so does any listing of it on Find Partners' : ''
+  return `You are in '${session.title}' (${phase})${company}. ${WHAT_LEAVES[action]} leaves it${ends}.`
 }
 
 /**

@@ -10,7 +10,7 @@ import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
 import type { StationMarking } from '../../../schemas/session/types.ts'
 import { upperRole, type LiveMessage, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
-import { draftCase, draftOwner, endReason, fromSnapshot, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
+import { draftCase, draftOwner, endReason, fromSnapshot, roomOverReason, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 import { noticeAfter, type RoomNotice } from './room-notice.ts'
 import { choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
@@ -87,7 +87,7 @@ export const roomMachine = setup({
     }),
   },
   guards: {
-    isSessionEnded: ({ event }) => event.type === 'LIVE' && event.message.type === 'SESSION_ENDED',
+    isSessionEnded: ({ context, event }) => event.type === 'LIVE' && roomOverReason(event.message, context.userId) !== null,
     draftOutdated: ({ context }) => context.session !== null && draftOwner(context.session) !== context.draftFor,
     mayNotSubmit: ({ context, event }) => {
       const session = context.session
@@ -119,7 +119,7 @@ export const roomMachine = setup({
     }),
     holdLive: assign(({ context, event }) => (event.type === 'LIVE' ? { buffer: [...(context.buffer ?? []), event.message] } : {})),
     startBuffering: assign({ buffer: () => [] }),
-    end: assign(({ event }) => ({ endedReason: event.type === 'LIVE' && event.message.type === 'SESSION_ENDED' ? endReason(event.message.reason) : endReason(undefined) })),
+    end: assign(({ context, event }) => ({ endedReason: (event.type === 'LIVE' ? roomOverReason(event.message, context.userId) : null) ?? endReason(undefined) })),
     freshDraft: assign(({ context }) => ({ draft: EMPTY_DRAFT, draftFor: context.session ? draftOwner(context.session) : '', formError: null, choice: null, refusals: 0 })),
   },
 }).createMachine({

@@ -180,3 +180,18 @@ export function draftCase(session: RoomSession): string {
 export function endReason(reason: string | undefined): string {
   return reason?.trim() ? reason : DEFAULT_END_REASON
 }
+
+const LEAVER_REASONS: Record<string, string> = {
+  JOINED_ANOTHER_SESSION: 'you left it to create or join another session',
+  OFFLINE_TOO_LONG: 'you left it after being away too long',
+}
+
+/**
+ * Whether this live message ends the room for this user, and why: the session ended, or they left it. A tab
+ * still open in a room its user left elsewhere (by creating or joining another session) says so (issue 30).
+ */
+export function roomOverReason(message: LiveMessage, userId: number): string | null {
+  if (message.type === 'SESSION_ENDED') return endReason(message.reason)
+  if (message.type === 'USER_LEFT' && message.userId === userId) return LEAVER_REASONS[message.reason ?? ''] ?? 'you left it'
+  return null
+}
