@@ -88,6 +88,18 @@ export interface BoardListing {
   observerSeatsFree: number
   note: string
   isMine: boolean
+  /** Additions (issue 30): the seats the listing offers, so a card can show a seat as taken. */
+  patientSeat: boolean
+  observerSeats: number
+  /** The seat the viewer holds in this session, or null: a booked seat is shown as booked, with nothing to take. */
+  yourSeat: BoardBooking['role'] | null
+  /** Who holds which seat: on the host's own listings only (the cancel dialog names them), else empty. */
+  bookings: BoardBooking[]
+}
+
+export interface BoardBooking {
+  name: string
+  role: 'PATIENT' | 'OBSERVER'
 }
 
 /** The live channel's board topic; each message says the board changed, and the page reads it again. */

@@ -56,7 +56,7 @@ export async function signalParties(db: Db, requestedCode: string, userIds: numb
 }
 
 /** The running sessions a user is in, newest first: the dashboard list. */
-export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
+export async function activeSessionsOfUser(db: Db, userId: number, now: number): Promise<ActiveSessionItem[]> {
   const rows = await db
     .selectFrom('session_participants as me')
     .innerJoin('sessions', 'sessions.id', 'me.session_id')
@@ -69,6 +69,15 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
         .whereRef('p.session_id', '=', 'sessions.id')
         .where('p.active', '=', true)
         .as('participant_count'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('board_listings as l')
+        .select('l.starts_at')
+        .whereRef('l.session_id', '=', 'sessions.id')
+        .where('l.status', '=', 'OPEN')
+        .where('l.starts_at', '>', new Date(now))
+        .as('planned_starts_at'),
     )
     .where('me.user_id', '=', userId)
     .where('me.active', '=', true)
@@ -89,6 +98,7 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
     isHost: row.host_user_id === userId,
     participantCount: Number(row.participant_count ?? 0),
     otherParticipants: others.get(row.id) ?? [],
+    plannedStartsAt: row.planned_starts_at ? new Date(row.planned_starts_at).toISOString() : null,
   }))
 }
 
