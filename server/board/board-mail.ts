@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { writtenTime } from '../../schemas/time-zones.ts'
 import type { Mail } from '../accounts/mailer.ts'
 
 /** The mail of planned slots (issue 20): confirmation with an invitation, the host's notice, reminder, cancellation. */
@@ -28,18 +29,8 @@ export interface Recipient {
 const SLOT_LENGTH_MS = 60 * 60_000
 
 /** The start in the recipient's own time zone (UTC when they have not set one), with the zone named. */
-export function startInZoneOf(startsAt: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: timeZone ?? 'UTC',
-    timeZoneName: 'short',
-  }).format(startsAt)
-}
+const startInZoneOf = (startsAt: Date, timeZone: string | null): string =>
+  writtenTime(startsAt.getTime(), { zone: timeZone ?? 'UTC', locale: 'en-GB', nameZone: true, length: 'long' })
 
 /**
  * A calendar's sequence numbers: the invitation is the event's first version, the cancellation a later one, so
