@@ -78,3 +78,8 @@ export function writtenTime(ms: number, options: WrittenTimeOptions): string {
     ...(options.nameZone ? { timeZoneName: 'short' as const } : {}),
   }).format(ms)
 }
+
+/** The day of an instant for a reader: "29 Nov 2026" in en-GB, in their zone. */
+export function writtenDate(ms: number, options: Pick<WrittenTimeOptions, 'zone' | 'locale'>): string {
+  return new Intl.DateTimeFormat(options.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: options.zone }).format(ms)
+}
