@@ -55,6 +55,7 @@ export function activeSessions(count: number): ActiveSessionItem[] {
     isHost: index === 0,
     participantCount: 3,
     otherParticipants: ['Sam Patient', 'Ola Observer'],
+    plannedStartsAt: null,
   }))
 }
 

@@ -95,9 +95,15 @@ export interface Player {
   post(path: string, data?: unknown): Promise<unknown>
 }
 
-export async function newPlayer(browser: Browser, request: APIRequestContext, label: string, viewport?: { width: number; height: number }): Promise<Player> {
+export async function newPlayer(
+  browser: Browser,
+  request: APIRequestContext,
+  label: string,
+  viewport?: { width: number; height: number },
+  place: { timezoneId?: string; locale?: string } = {},
+): Promise<Player> {
   const account = await registerAccount(request, newAccount(label))
-  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] })
+  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'], ...place })
   const page = await context.newPage()
   const { token } = await signInAs(page, request, account)
   const post = async (path: string, data?: unknown) => {

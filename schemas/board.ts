@@ -54,15 +54,16 @@ export const ListingBody = v.pipe(
 )
 export type ListingRequest = v.InferOutput<typeof ListingBody>
 
-/**
- * What is wrong with a planned start at `now`, or null: a planned slot starts in the future and at most 30 days
- * ahead (null means "now", always fine).
- */
+/** The window a planned start must fall in at `now`: after now, at most 30 days ahead (epoch ms). */
+export const plannedStartWindow = (now: number) => ({ after: now, latest: now + PLAN_AHEAD_DAYS * 86_400_000 })
+
+/** What is wrong with a planned start at `now`, or null (null means "now", always fine). */
 export function plannedStartProblem(startsAt: string | null | undefined, now: number): string | null {
   if (!startsAt) return null
   const at = Date.parse(startsAt)
-  if (at <= now) return 'startsAt is in the past: choose a time to come'
-  if (at > now + PLAN_AHEAD_DAYS * 86_400_000) return `startsAt is more than ${PLAN_AHEAD_DAYS} days ahead`
+  const window = plannedStartWindow(now)
+  if (at <= window.after) return 'startsAt is in the past: choose a time to come'
+  if (at > window.latest) return `startsAt is more than ${PLAN_AHEAD_DAYS} days ahead`
   return null
 }
 
@@ -97,6 +98,18 @@ export interface BoardListing {
   observerSeatsFree: number
   note: string
   isMine: boolean
+  /** Additions (issue 30): the seats the listing offers, so a card can show a seat as taken. */
+  patientSeat: boolean
+  observerSeats: number
+  /** The seat the viewer holds in this session, or null: a booked seat is shown as booked, with nothing to take. */
+  yourSeat: BoardBooking['role'] | null
+  /** Who holds which seat: on the host's own listings only (the cancel dialog names them), else empty. */
+  bookings: BoardBooking[]
+}
+
+export interface BoardBooking {
+  name: string
+  role: 'PATIENT' | 'OBSERVER'
 }
 
 /** The live channel's board topic; each message says the board changed, and the page reads it again. */

@@ -104,6 +104,11 @@ export interface ActiveSessionItem {
    * creating or joining another session can say whom leaving affects. Names only, never emails.
    */
   otherParticipants: string[]
+  /**
+   * An addition (issue 30): a planned slot still to come, its time (ISO), else null. Its room opens then, and
+   * creating or joining another session does not leave it.
+   */
+  plannedStartsAt: string | null
 }
 
 export interface ObserverFeedbackStatus {

@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
-      await registerBoard(api, { database, listener, engine: sessions, live, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
       await api.register(rtcRoutes, { db: database.db, settings: config.rtc, now: Date.now })
     },

@@ -7,8 +7,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
-  /** A calendar invitation (.ics) for a planned practice slot. */
-  calendar?: { filename: string; content: string }
+  /** A calendar invitation (.ics) for a planned practice slot, or its cancellation. */
+  calendar?: { filename: string; method: 'REQUEST' | 'CANCEL'; content: string }
 }
 
 export interface Mailer {
@@ -26,7 +26,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
     return {
       async send(mail) {
         const { calendar, ...fields } = mail
-        const attachments = calendar ? [{ filename: calendar.filename, content: calendar.content, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }] : undefined
+        const attachments = calendar ? [{ filename: calendar.filename, content: calendar.content, contentType: `text/calendar; charset=utf-8; method=${calendar.method}` }] : undefined
         await transport.sendMail({ from: options.from, ...fields, attachments })
       },
     }

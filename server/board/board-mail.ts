@@ -1,7 +1,8 @@
-import ical, { ICalCalendarMethod } from 'ical-generator'
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { writtenTime } from '../../schemas/time-zones.ts'
 import type { Mail } from '../accounts/mailer.ts'
 
-/** The mail of planned slots (issue 20): confirmation with an invitation, reminder, cancellation. */
+/** The mail of planned slots (issue 20): confirmation with an invitation, the host's notice, reminder, cancellation. */
 
 /** What every slot mail says of the slot. */
 export interface SlotFacts {
@@ -11,6 +12,11 @@ export interface SlotFacts {
   startsAt: Date
   /** The invite link: the session's role page, which opens after sign-in. */
   link: string
+  /**
+   * The calendar event's organizer: the host's name at the address the mail comes from. Calendars apply a
+   * cancellation only from the event's organizer, and the host's own address is never shown to guests.
+   */
+  organizer: { name: string; email: string }
 }
 
 export interface Recipient {
@@ -23,29 +29,31 @@ export interface Recipient {
 const SLOT_LENGTH_MS = 60 * 60_000
 
 /** The start in the recipient's own time zone (UTC when they have not set one), with the zone named. */
-export function startInZoneOf(startsAt: Date, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: timeZone ?? 'UTC',
-    timeZoneName: 'short',
-  }).format(startsAt)
-}
+const startInZoneOf = (startsAt: Date, timeZone: string | null): string =>
+  writtenTime(startsAt.getTime(), { zone: timeZone ?? 'UTC', locale: 'en-GB', nameZone: true, length: 'long' })
 
-/** The slot as one calendar event; its UID is stable, so a calendar updates one entry rather than adding more. */
-export function slotInvitation(slot: SlotFacts, attendee: Recipient): string {
-  const calendar = ical({ prodId: { company: 'PLAB Practice', product: 'Find Partners', language: 'EN' }, method: ICalCalendarMethod.REQUEST })
+/**
+ * A calendar's sequence numbers: the invitation is the event's first version, the cancellation a later one, so
+ * a calendar that holds the invitation takes the cancellation as newer and removes the event.
+ */
+const SEQUENCE = { REQUEST: 0, CANCEL: 1 } as const
+
+/**
+ * The slot as one calendar event, an invitation (REQUEST) or its cancellation (CANCEL). Its UID is stable, so a
+ * calendar updates or removes the one entry rather than adding more.
+ */
+export function slotCalendar(slot: SlotFacts, attendee: Recipient, method: 'REQUEST' | 'CANCEL'): string {
+  const calendar = ical({ prodId: { company: 'PLAB Practice', product: 'Find Partners', language: 'EN' }, method: ICalCalendarMethod[method] })
   calendar.createEvent({
     id: `plab-slot-${slot.listingId}@plab-practice`,
+    sequence: SEQUENCE[method],
+    status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     start: slot.startsAt,
     end: new Date(slot.startsAt.getTime() + SLOT_LENGTH_MS),
     summary: `PLAB 2 practice: ${slot.title}`,
     description: `Practice with ${slot.hostName}. Open the room: ${slot.link}`,
     url: slot.link,
+    organizer: slot.organizer,
     attendees: [{ name: attendee.name, email: attendee.email }],
   })
   return calendar.toString()
@@ -66,7 +74,7 @@ export function confirmationMail(slot: SlotFacts, to: Recipient, role: string): 
       'The invitation is attached; we will remind you 15 minutes before. The room opens at the time:',
       slot.link,
     ),
-    calendar: { filename: 'practice.ics', content: slotInvitation(slot, to) },
+    calendar: { filename: 'practice.ics', method: 'REQUEST', content: slotCalendar(slot, to, 'REQUEST') },
   }
 }
 
@@ -87,6 +95,23 @@ export function cancellationMail(slot: SlotFacts, to: Recipient): Mail {
       '',
       `${slot.hostName} cancelled "${slot.title}", planned for ${startInZoneOf(slot.startsAt, to.timeZone)}.`,
       'Find other partners on the board: the seat you held is free again for your next practice.',
+      'The attached cancellation removes the practice from your calendar.',
+    ),
+    calendar: { filename: 'cancel.ics', method: 'CANCEL', content: slotCalendar(slot, to, 'CANCEL') },
+  }
+}
+
+/** The host's notice that someone took a seat in their planned slot. */
+export function bookingNoticeMail(slot: SlotFacts, host: Recipient, guestName: string, role: string): Mail {
+  return {
+    to: host.email,
+    subject: `${guestName} booked a seat: ${slot.title}`,
+    text: lines(
+      `Hello ${host.name},`,
+      '',
+      `${guestName} took the ${role.toLowerCase()} seat in "${slot.title}", planned for ${startInZoneOf(slot.startsAt, host.timeZone)}.`,
+      'The room opens at the time:',
+      slot.link,
     ),
   }
 }

@@ -12,6 +12,7 @@ import { normaliseSessionCode } from '../sessions/session-codes.ts'
 import { parseBody } from '../validation.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
+import { keptForMember, seatsSeenBy } from './board-seats.ts'
 import type { BoardSlots } from './board-slots.ts'
 import { countOpenListings, findListing, isOnBoard, listingView, openListings, upsertListing } from './listings-repo.ts'
 
@@ -47,11 +48,13 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     if (query.nearMyExam === 'true' && !me.exam_month) throw badRequest('Set your exam month in your profile to find partners near it')
     const horizon = query.withinHours === undefined ? Number.POSITIVE_INFINITY : engine.now() + query.withinHours * 3_600_000
     const topic = query.topic?.toLowerCase()
-    const listings = (await openListings(db))
-      .filter(isOnBoard)
+    const open = await openListings(db)
+    const seats = await seatsSeenBy(db, me.id, open)
+    const listings = open
+      .filter((row) => isOnBoard(row) || keptForMember(row, seats.get(row.id), me.id, engine.now()))
       .filter((row) => !row.starts_at || new Date(row.starts_at).getTime() <= horizon)
       .filter((row) => query.nearMyExam !== 'true' || (row.exam_month !== null && monthsApart(row.exam_month, me.exam_month!) <= NEAR_EXAM_MONTHS))
-      .map((row) => listingView(row, me.id))
+      .map((row) => listingView(row, me.id, seats.get(row.id)))
       .filter((listing) => !topic || listing.topics.some((name) => name.toLowerCase() === topic))
     return { listings }
   })

@@ -5,7 +5,7 @@ import type { Mail, Mailer } from '../accounts/mailer.ts'
 import type { Db } from '../db/connect.ts'
 import { conflict, HttpError } from '../errors.ts'
 import type { SessionEngine } from '../sessions/engine.ts'
-import { cancellationMail, confirmationMail, reminderMail, type SlotFacts } from './board-mail.ts'
+import { bookingNoticeMail, cancellationMail, confirmationMail, reminderMail, type SlotFacts } from './board-mail.ts'
 import type { BoardJob } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 import { closeListing, findListing, isOnBoard, isRunning, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
@@ -18,6 +18,8 @@ export interface BoardSlotsOptions {
   notifier: BoardNotifier
   lock: SeatLock
   publicUrl: string
+  /** The mail's From (MAIL_FROM): its address organizes the slots' calendar events. */
+  mailFrom: string
   log: FastifyBaseLogger
 }
 
@@ -26,12 +28,16 @@ const SEAT_GONE = new Set(['This role has already been taken', 'Invalid session 
 
 export const invitePath = (code: string) => `/session/${encodeURIComponent(code)}/role`
 
+/** The address of a From header ("PLAB Practice <no-reply@example.org>" or a bare address). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+
 /**
  * What happens to a listing beyond its row: a seat taken through the session's own join command, the planned
  * slot's mail, its reminder and opening (run by board-jobs.ts), cancelling and expiring.
  */
 export function boardSlots(options: BoardSlotsOptions) {
   const { db, engine, mailer, notifier, lock, publicUrl, log } = options
+  const organizerEmail = addressOf(options.mailFrom)
 
   const facts = (row: ListingRow): SlotFacts => ({
     listingId: row.id,
@@ -39,6 +45,7 @@ export function boardSlots(options: BoardSlotsOptions) {
     hostName: row.host_name,
     startsAt: new Date(row.starts_at!),
     link: publicUrl + invitePath(row.code),
+    organizer: { name: row.host_name, email: organizerEmail },
   })
   const hostActor = (row: ListingRow): Actor => ({ userId: row.host_user_id, name: row.host_name, isAdmin: false })
   const isPlanned = (row: ListingRow) => row.starts_at !== null && new Date(row.starts_at).getTime() > engine.now()
@@ -91,8 +98,11 @@ export function boardSlots(options: BoardSlotsOptions) {
         return listing
       })
       if (isPlanned(row)) {
-        const [me] = (await recipients(row, false)).filter((m) => m.id === actor.userId)
+        const people = await recipients(row, true)
+        const me = people.find((person) => person.id === actor.userId)
+        const host = people.find((person) => person.id === row.host_user_id)
         if (me) void send(() => confirmationMail(facts(row), me, role))
+        if (host && me) void send(() => bookingNoticeMail(facts(row), host, me.name, role))
       }
       return row
     },

@@ -19,6 +19,8 @@ export interface BoardOptions {
   engine: SessionEngine
   live: Pick<LiveHub, 'publish'>
   mailer: Mailer
+  /** MAIL_FROM, whose address organizes the planned slots' calendar events. */
+  mailFrom: string
   publicUrl: string
   rateLimits: boolean
   setAlarm?: SetAlarm
@@ -33,7 +35,7 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
   const { db } = database
   const log = api.log
   const notifier = createBoardNotifier({ db, live: options.live, bus: engine.bus, listener: options.listener, log })
-  const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, log })
+  const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, mailFrom: options.mailFrom, log })
   const jobs = createBoardJobs({ db, now: engine.now, setAlarm: options.setAlarm, log, run: slots.runJob })
 
   api.addHook('onReady', () => jobs.wake())

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN, type BoardListing, type ListingRequest } from '../../schemas/board.ts'
+import type { ViewerSeats } from './board-seats.ts'
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { ACTIVE_STATUSES, type ListingStatus } from '../db/schema.ts'
@@ -34,7 +35,7 @@ export function isOnBoard(row: ListingRow): boolean {
   return row.status === 'OPEN' && isRunning(row) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
 }
 
-export function listingView(row: ListingRow, viewerId: number): BoardListing {
+export function listingView(row: ListingRow, viewerId: number, seats: ViewerSeats = { yourSeat: null, bookings: [] }): BoardListing {
   const config = row.config as SessionConfig
   return {
     id: row.id,
@@ -54,6 +55,9 @@ export function listingView(row: ListingRow, viewerId: number): BoardListing {
     ...seatsFree(row),
     note: row.note,
     isMine: row.host_user_id === viewerId,
+    patientSeat: row.patient_seat,
+    observerSeats: row.observer_seats,
+    ...seats,
   }
 }
 

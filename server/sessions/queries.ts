@@ -73,7 +73,7 @@ export async function inRunningSession(db: Db, userId: number, requestedCode?: s
 }
 
 /** The running sessions a user is in, newest first: the dashboard list. */
-export async function activeSessionsOfUser(db: Db, userId: number): Promise<ActiveSessionItem[]> {
+export async function activeSessionsOfUser(db: Db, userId: number, now: number): Promise<ActiveSessionItem[]> {
   const rows = await runningSessionsOf(db, userId)
     .select(['sessions.id', 'sessions.title', 'sessions.code', 'sessions.status', 'sessions.phase', 'sessions.created_at', 'sessions.started_at'])
     .select(['me.role', 'sessions.host_user_id'])
@@ -84,6 +84,15 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
         .whereRef('p.session_id', '=', 'sessions.id')
         .where('p.active', '=', true)
         .as('participant_count'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('board_listings as l')
+        .select('l.starts_at')
+        .whereRef('l.session_id', '=', 'sessions.id')
+        .where('l.status', '=', 'OPEN')
+        .where('l.starts_at', '>', new Date(now))
+        .as('planned_starts_at'),
     )
     .orderBy('sessions.created_at', 'desc')
     .orderBy('sessions.id', 'desc')
@@ -101,6 +110,7 @@ export async function activeSessionsOfUser(db: Db, userId: number): Promise<Acti
     isHost: row.host_user_id === userId,
     participantCount: Number(row.participant_count ?? 0),
     otherParticipants: others.get(row.id) ?? [],
+    plannedStartsAt: row.planned_starts_at ? new Date(row.planned_starts_at).toISOString() : null,
   }))
 }
 

@@ -63,7 +63,7 @@ export async function sessionQueryRoutes(app: FastifyInstance, context: SessionR
     }
   })
 
-  app.get('/sessions/user/active', { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id))
+  app.get('/sessions/user/active', { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id, engine.now()))
 
   app.get('/feedback/received', { preHandler: app.authenticate }, async (request) => feedbackReceived(db, request.currentUser.id))
 

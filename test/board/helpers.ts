@@ -9,7 +9,7 @@ import { seedBank, type User } from '../sessions/helpers.ts'
 export async function boardApp(options: { rateLimits?: boolean; clockStart?: number } = {}) {
   const smtp = await startSmtpReceiver()
   const clock = manualClock(options.clockStart)
-  const app = await testApp({ smtpUrl: smtp.url, publicUrl: 'http://plab.test', rateLimits: options.rateLimits ?? false }, { clock: clock.now, setAlarm: clock.setAlarm, ...(process.env.BOARD_LOG ? { logger: { level: 'error' } } : {}) })
+  const app = await testApp({ smtpUrl: smtp.url, publicUrl: 'http://plab.test', mailFrom: 'PLAB Practice <no-reply@plab.test>', rateLimits: options.rateLimits ?? false }, { clock: clock.now, setAlarm: clock.setAlarm, ...(process.env.BOARD_LOG ? { logger: { level: 'error' } } : {}) })
   await seedBank(app.database.db, { Cardiology: 2, Neurology: 2 })
   return {
     app,

@@ -30,14 +30,15 @@ async function waitForMail(address: string, subject: RegExp) {
 }
 
 /** The calendar attachment of a mail, parsed by ical.js (base64 or quoted-printable, as nodemailer chose). */
-function invitationIn(mail: ReceivedMail) {
+function calendarIn(mail: ReceivedMail) {
   const part = mail.raw.split(/--[^\r\n]+\r?\n/).find((chunk) => /text\/calendar/i.test(chunk))
   if (!part) throw new Error('no calendar part')
   const [headers, ...body] = part.split(/\r?\n\r?\n/)
   const encoded = body.join('\n\n').trim()
   const text = /base64/i.test(headers) ? Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8') : encoded.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
-  return new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
+  return new ICAL.Component(ICAL.parse(text))
 }
+const invitationIn = (mail: ReceivedMail) => calendarIn(mail).getFirstSubcomponent('vevent')!
 
 t.test(`joining a planned slot mails a confirmation with a parseable .ics; the reminder comes 15 minutes before; the room opens at the time (${kind})`, async (t) => {
   const host = await user(app, 'Planner Host', { timeZone: 'Europe/London' })
@@ -56,6 +57,12 @@ t.test(`joining a planned slot mails a confirmation with a parseable .ics; the r
   t.equal(event.getFirstPropertyValue('summary'), 'PLAB 2 practice: Cardiology practice')
   t.equal((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(), startsAt.getTime())
   t.match(String(event.getFirstPropertyValue('url')), `/session/${code}/role`)
+  t.equal(event.getFirstPropertyValue('organizer'), 'mailto:no-reply@plab.test', 'organized from the address the mail comes from')
+  t.equal(event.getFirstProperty('organizer')!.getParameter('cn'), 'Planner Host')
+
+  const notice = await waitForMail(host.email, /Planned Guest booked a seat/)
+  t.match(plain(notice), /took the patient seat in "Cardiology practice"/, 'the host is told of the booking')
+  t.match(plain(notice), /GMT|BST/, 'in the host\'s own zone')
 
   // With an idempotency key, as a client retrying a start sends it: a refused attempt stores nothing under it.
   const start = () => call(app.app, { method: 'POST', url: `/api/sessions/${code}/start`, headers: { ...host.auth, 'Idempotency-Key': `start-${code}` } })
@@ -83,9 +90,18 @@ t.test(`the host cancels a planned slot: everyone in it is told by email and the
   const guest = await user(app, 'Cancelled Guest')
   const { code, listing } = await listedSession(app, host, { startsAt: new Date(clock.now() + 3 * HOUR).toISOString() })
   await api(app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'OBSERVER' })
+  const invitation = invitationIn(await waitForMail(guest.email, /Practice booked/))
   t.equal((await api(app, host).delete(`/board/listings/${listing.id}`)).status, 200)
   const mail = await waitForMail(guest.email, /Cancelled: /)
   t.match(plain(mail), /Cancelling Host cancelled/)
+  t.match(mail.raw, /Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i)
+  const cancellation = calendarIn(mail)
+  t.equal(cancellation.getFirstPropertyValue('method'), 'CANCEL', 'a calendar cancellation')
+  const cancelled = cancellation.getFirstSubcomponent('vevent')!
+  t.equal(cancelled.getFirstPropertyValue('uid'), invitation.getFirstPropertyValue('uid'), 'of the same event')
+  t.ok(Number(cancelled.getFirstPropertyValue('sequence')) > Number(invitation.getFirstPropertyValue('sequence') ?? 0), 'a later version of it')
+  t.equal(cancelled.getFirstPropertyValue('status'), 'CANCELLED')
+  t.equal(cancelled.getFirstPropertyValue('organizer'), invitation.getFirstPropertyValue('organizer'), 'from the same organizer')
   const session = await api(app, guest).get(`/sessions/${code}`)
   t.equal(session.json.status, 'COMPLETED')
   const jobs = await app.database.db.selectFrom('board_jobs').selectAll().where('listing_id', '=', listing.id).execute()

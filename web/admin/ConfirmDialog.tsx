@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: string
   children: ReactNode
   confirmLabel: string
+  /** The way out, when "Cancel" would read as the action itself (cancelling a listing). */
+  cancelLabel?: string
   /** May be async: the dialog waits, and on failure stays open with the server's words (or `failureMessage`). */
   onConfirm: () => Promise<void> | void
   onCancel: () => void
@@ -17,7 +19,7 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" in a real modal. Cancel is focused first, so an Enter pressed out of habit destroys nothing. */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, failureMessage = 'Something went wrong. Please try again.', danger = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, failureMessage = 'Something went wrong. Please try again.', danger = false }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -38,7 +40,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCanc
       <Message>{children}</Message>
       <Actions>
         <Button type="button" $variant="secondary" onClick={onCancel} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <BusyButton type="button" onClick={confirm} busy={busy} $variant={danger ? 'danger' : 'primary'}>
           {busy ? 'Working...' : confirmLabel}

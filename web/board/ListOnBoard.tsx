@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import { MAX_OBSERVER_SEATS, NOTE_MAX, PLAN_AHEAD_DAYS, plannedStartProblem } from '../../schemas/board.ts'
+import { MAX_OBSERVER_SEATS, NOTE_MAX, PLAN_AHEAD_DAYS, plannedStartWindow } from '../../schemas/board.ts'
+import { instantOfWallTime, wallTimeIn } from '../../schemas/time-zones.ts'
 import { boardApi } from '../api/board.ts'
 import { errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -9,14 +10,21 @@ import { Button } from '../components/Button.tsx'
 import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
 import { theme } from '../theme.ts'
 import { configProblem, type ConfigDraft } from '../session/room/config-form.ts'
-import { localInputToIso } from './times.ts'
+import { timeFor, useTimeZone } from './times.ts'
 import { useListedSettings } from './useListedSettings.ts'
 import { CheckRow, StackedField } from '../forms/StackedField.ts'
 
-/** A datetime-local value for `ms` in this browser's wall time (what the input shows and takes). */
-const wallTime = (ms: number) => {
-  const date = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000)
-  return date.toISOString().slice(0, 16)
+/**
+ * The planned start a datetime-local value means in the user's zone, or what is wrong with it, in words that
+ * name the zone's own times (the browser's own message would give its zone's, in its format).
+ */
+function plannedStart(wall: string, zone: string, now: number): { startsAt: string } | { problem: string } {
+  const at = wall ? instantOfWallTime(wall, zone) : null
+  if (at === null) return { problem: 'Choose the date and time of the practice' }
+  const limits = plannedStartWindow(now)
+  if (at <= limits.after) return { problem: `Choose a time to come: it is now ${timeFor(now, zone)} in ${zone}` }
+  if (at > limits.latest) return { problem: `Choose a time at most ${PLAN_AHEAD_DAYS} days ahead: ${timeFor(limits.latest, zone)} at the latest` }
+  return { startsAt: new Date(at).toISOString() }
 }
 
 /**
@@ -25,7 +33,8 @@ const wallTime = (ms: number) => {
  * settings first, so the board says what the session will be; later changes follow (useListedSettings).
  */
 export function ListOnBoard({ code, settings, saveSettings }: { code: string; settings: ConfigDraft; saveSettings: () => Promise<unknown> }) {
-  const ids = { when: useId(), note: useId(), observers: useId() }
+  const ids = { when: useId(), whenError: useId(), note: useId(), observers: useId() }
+  const { zone } = useTimeZone()
   const [when, setWhen] = useState<'NOW' | 'PLANNED'>('NOW')
   const [at, setAt] = useState('')
   const [patientSeat, setPatientSeat] = useState(true)
@@ -35,16 +44,15 @@ export function ListOnBoard({ code, settings, saveSettings }: { code: string; se
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const [listedWith, setListedWith] = useState<ConfigDraft | null>(null)
   const settingsStatus = useListedSettings(listedWith, settings, saveSettings)
+  const [atProblem, setAtProblem] = useState<string | null>(null)
 
   const submit = async () => {
-    const startsAt = when === 'PLANNED' && at ? localInputToIso(at) : null
     const settingsProblem = configProblem(settings)
-    const problem = settingsProblem
-      ? `Fix the session's settings first: ${settingsProblem}`
-      : when === 'PLANNED' && !at
-        ? 'Choose the date and time of the practice'
-        : plannedStartProblem(startsAt, Date.now())
-    if (problem) return setResult({ tone: 'error', text: problem })
+    if (settingsProblem) return setResult({ tone: 'error', text: `Fix the session's settings first: ${settingsProblem}` })
+    const planned = when === 'PLANNED' ? plannedStart(at, zone, Date.now()) : null
+    if (planned && 'problem' in planned) return setAtProblem(planned.problem)
+    const startsAt = planned?.startsAt ?? null
+    setAtProblem(null)
     setPending(true)
     setResult(null)
     try {
@@ -61,8 +69,10 @@ export function ListOnBoard({ code, settings, saveSettings }: { code: string; se
   }
 
   const now = Date.now()
+  const limits = plannedStartWindow(now)
   return (
-    <Form onSubmit={(event) => (event.preventDefault(), void submit())} aria-label="List on Find Partners">
+    // noValidate: the date's limits are checked by submit, with a message in the user's zone, not the browser's.
+    <Form noValidate onSubmit={(event) => (event.preventDefault(), void submit())} aria-label="List on Find Partners">
       <h2>List on Find Partners</h2>
       <p>Candidates looking for partners see your name, exam month and time zone, never your email.</p>
       <p>Listing saves the settings above, so the board shows your topics and timings; later changes are saved as you make them.</p>
@@ -78,8 +88,24 @@ export function ListOnBoard({ code, settings, saveSettings }: { code: string; se
       />
       {when === 'PLANNED' && (
         <StackedField>
-          <label htmlFor={ids.when}>Date and time (your time zone, at most {PLAN_AHEAD_DAYS} days ahead)</label>
-          <input id={ids.when} type="datetime-local" value={at} min={wallTime(now)} max={wallTime(now + PLAN_AHEAD_DAYS * 86_400_000)} onChange={(event) => setAt(event.target.value)} />
+          <label htmlFor={ids.when}>
+            Date and time in {zone} (at most {PLAN_AHEAD_DAYS} days ahead)
+          </label>
+          <input
+            id={ids.when}
+            type="datetime-local"
+            value={at}
+            min={wallTimeIn(limits.after, zone)}
+            max={wallTimeIn(limits.latest, zone)}
+            aria-invalid={atProblem ? true : undefined}
+            aria-describedby={atProblem ? ids.whenError : undefined}
+            onChange={(event) => setAt(event.target.value)}
+          />
+          {atProblem && (
+            <FieldError id={ids.whenError} role="alert">
+              {atProblem}
+            </FieldError>
+          )}
         </StackedField>
       )}
       <fieldset>
@@ -132,6 +158,11 @@ const Form = styled.form`
   h2 { font-size: 1.2rem; }
   fieldset { border: 0; margin: 0 0 12px; padding: 0; }
   legend { font-weight: 600; margin-bottom: 8px; }
+`
+
+const FieldError = styled.span`
+  color: ${theme.color.danger};
+  font-weight: 600;
 `
 
 const Count = styled.span`

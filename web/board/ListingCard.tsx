@@ -3,9 +3,19 @@ import type { BoardListing } from '../../schemas/board.ts'
 import { Button } from '../components/Button.tsx'
 import { theme } from '../theme.ts'
 import { minutesLabel } from '../session/room/config-form.ts'
-import { monthName, startIn } from './times.ts'
+import { bookingsInWords } from './CancelListingDialog.tsx'
+import { monthName, timeFor } from './times.ts'
 
 type Role = 'PATIENT' | 'OBSERVER'
+
+export const seatName = (role: Role) => (role === 'PATIENT' ? 'Patient' : 'Observer')
+
+/** The seats offered, each free or taken: "Patient taken · Observers: 1 of 2 free". */
+function seatsOf(listing: BoardListing): string {
+  const patient = listing.patientSeat && (listing.patientSeatFree ? 'Patient free' : 'Patient taken')
+  const observers = listing.observerSeats > 0 && `Observers: ${listing.observerSeatsFree} of ${listing.observerSeats} free`
+  return [patient, observers].filter(Boolean).join(' · ')
+}
 
 /** What a listing's card says of its topic: the chosen topics, or the recall range. */
 function topicsOf(listing: BoardListing): string {
@@ -17,8 +27,9 @@ const timingOf = (listing: BoardListing) =>
   `${minutesLabel(listing.readingTime)} reading, ${minutesLabel(listing.consultationTime)} consultation (${listing.timingType === 'COUNTDOWN' ? 'countdown' : 'stopwatch'})`
 
 /**
- * One listing: host (name, exam month, time zone), topics, the start in the viewer's zone, seats free and the
- * note (plain text: React writes it as text, never as markup). One click takes a seat; the host cancels.
+ * One listing: host (name, exam month, time zone), topics, the start in the viewer's zone (named: the host's may
+ * differ), each seat free or taken and the note (plain text: React writes it as text, never as markup). One
+ * click takes a seat; someone with a seat is told so and offered none; the host cancels.
  */
 export function ListingCard(props: { listing: BoardListing; viewerZone: string; busy: boolean; onTake(role: Role): void; onCancel(): void }) {
   const { listing, viewerZone, busy } = props
@@ -38,15 +49,24 @@ export function ListingCard(props: { listing: BoardListing; viewerZone: string; 
         <dt>Timing</dt>
         <dd>{timingOf(listing)}</dd>
         <dt>Starts</dt>
-        <dd>{listing.startsAt ? startIn(listing.startsAt, viewerZone) : 'Now: the room is open'}</dd>
-        <dt>Seats free</dt>
-        <dd>
-          {[listing.patientSeatFree && 'patient', listing.observerSeatsFree > 0 && `${listing.observerSeatsFree} observer`].filter(Boolean).join(', ')}
-        </dd>
+        <dd>{listing.startsAt ? timeFor(listing.startsAt, viewerZone, { nameZone: true }) : 'Now: the room is open'}</dd>
+        <dt>Seats</dt>
+        <dd>{seatsOf(listing)}</dd>
+        {listing.bookings.length > 0 && (
+          <>
+            <dt>Booked</dt>
+            <dd>{bookingsInWords(listing.bookings)}</dd>
+          </>
+        )}
       </Facts>
       {listing.note && <Note>{listing.note}</Note>}
+      {listing.yourSeat && (
+        <Booked>
+          {listing.startsAt ? 'You are booked as' : 'You are in this session as'} {seatName(listing.yourSeat)}
+        </Booked>
+      )}
       <Actions>
-        {listing.isMine ? (
+        {listing.yourSeat ? null : listing.isMine ? (
           <Button type="button" $variant="secondary" disabled={busy} onClick={props.onCancel}>
             Cancel listing
           </Button>
@@ -85,6 +105,12 @@ const Facts = styled.dl`
   margin: 0 0 8px;
   dt { color: ${theme.color.muted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
+`
+
+const Booked = styled.p`
+  margin: 0 0 12px;
+  font-weight: 600;
+  color: ${theme.color.success};
 `
 
 const Note = styled.p`

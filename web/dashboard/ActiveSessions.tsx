@@ -2,11 +2,16 @@ import styled from 'styled-components'
 import type { ActiveSessionItem } from '../../schemas/session-wire.ts'
 import { ButtonLink } from '../components/Button.tsx'
 import { RoleBadge } from '../session/RoleBadge.tsx'
+import { timeFor, useShownZone } from '../board/times.ts'
 import { phaseLabel } from '../session/RoomHeader.tsx'
 import { theme } from '../theme.ts'
 
-/** The sessions the user is still in; each resumes in its room. */
+/**
+ * The sessions the user is still in; each resumes in its room. Times are in the user's zone; a planned
+ * slot still to come says its time rather than its phase and creation.
+ */
 export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) {
+  const zone = useShownZone()
   return (
     <section aria-labelledby="active-sessions-heading">
       <h2 id="active-sessions-heading">Active Sessions</h2>
@@ -21,11 +26,21 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) 
                 <Details>
                   <RoleBadge role={session.userRole} />
                   <span>Code {session.code}</span>
-                  <span>{phaseLabel(session.phase)}</span>
+                  {session.plannedStartsAt ? (
+                    <span>
+                      Planned for <time dateTime={session.plannedStartsAt}>{timeFor(session.plannedStartsAt, zone)}</time>
+                    </span>
+                  ) : (
+                    <span>{phaseLabel(session.phase)}</span>
+                  )}
                   <span>
                     {session.participantCount} {session.participantCount === 1 ? 'participant' : 'participants'}
                   </span>
-                  <span>Created {new Date(session.createdAt).toLocaleString()}</span>
+                  {!session.plannedStartsAt && (
+                    <span>
+                      Created <time dateTime={session.createdAt}>{timeFor(session.createdAt, zone)}</time>
+                    </span>
+                  )}
                 </Details>
               </div>
               <ButtonLink href={`/session/${encodeURIComponent(session.code)}/room`} aria-label={`Resume ${session.title}`}>

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
+import { timeFor, useShownZone } from '../board/times.ts'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { theme } from '../theme.ts'
 import { CriterionScores } from './CriterionScores.tsx'
@@ -30,12 +31,13 @@ export function FeedbackReceived({ items, openStations }: { items: FeedbackRecei
 
 /** One rater's sheet: the exam's result first, then the mark scheme's scores and the comment. */
 function FeedbackCard({ item, disagreements }: { item: FeedbackReceivedItem; disagreements: ReadonlySet<string> }) {
+  const zone = useShownZone()
   return (
     <Card aria-label={`Feedback from ${item.fromUser}`}>
       <Meta>
         <strong>From {item.fromUser}</strong>
         <RoleBadge role={item.fromUserRole} />
-        <time dateTime={item.timestamp}>{new Date(item.timestamp).toLocaleString()}</time>
+        <time dateTime={item.timestamp}>{timeFor(item.timestamp, zone)}</time>
       </Meta>
       <StationResult item={item} disagreements={disagreements} />
       <CriterionScores criteria={item.criteriaScores} disagreements={disagreements} />

@@ -4,6 +4,7 @@ import { Link } from 'wouter'
 import { JUDGEMENT_TEXT } from '../../schemas/marking.ts'
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
 import type { FeedbackReceivedItem } from '../../schemas/session-wire.ts'
+import { dateFor, useShownZone } from '../board/times.ts'
 import { Button } from '../components/Button.tsx'
 import { RoleBadge } from '../session/RoleBadge.tsx'
 import { debriefPath } from '../session/SessionCode.tsx'
@@ -18,6 +19,7 @@ export type RenderCard = (item: FeedbackReceivedItem, disagreements: ReadonlySet
  * 16,729 px dashboard on a phone (issue 29).
  */
 export function StationGroup({ station, initiallyOpen, renderCard }: { station: Station; initiallyOpen: boolean; renderCard: RenderCard }) {
+  const zone = useShownZone()
   const [open, setOpen] = useState(initiallyOpen)
   const id = useId()
   const [first] = station.items
@@ -30,7 +32,7 @@ export function StationGroup({ station, initiallyOpen, renderCard }: { station: 
       </h3>
       <Meta>
         <span>{first.category}</span>
-        <time dateTime={first.timestamp}>{new Date(first.timestamp).toLocaleDateString()}</time>
+        <time dateTime={first.timestamp}>{dateFor(first.timestamp, zone)}</time>
       </Meta>
       <Glance aria-label={`Scores out of ${MAX_STATION_SCORE}`}>
         {station.items.map((item) => (

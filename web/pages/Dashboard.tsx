@@ -6,6 +6,7 @@ import { useAuth } from '../account/AuthContext.tsx'
 import { Button, ButtonLink } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { WidePage } from '../components/WidePage.ts'
+import { ShownZoneProvider, useTimeZone } from '../board/times.ts'
 import { ActiveSessions } from '../dashboard/ActiveSessions.tsx'
 import { DashboardSkeleton } from '../dashboard/DashboardSkeleton.tsx'
 import { FilteredFeedback } from '../dashboard/FilteredFeedback.tsx'
@@ -17,6 +18,7 @@ export const DASHBOARD_POLL_MS = 30_000
 export default function Dashboard() {
   usePageTitle('Dashboard')
   const { user } = useAuth()
+  const { zone } = useTimeZone()
   const [sessions, setSessions] = useState<ActiveSessionItem[] | null>(null)
   const [feedback, setFeedback] = useState<FeedbackReceivedItem[] | null>(null)
   const [refreshing, setRefreshing] = useState(false)
@@ -60,10 +62,10 @@ export default function Dashboard() {
       {sessions === null || feedback === null ? (
         <DashboardSkeleton />
       ) : (
-        <>
+        <ShownZoneProvider value={zone}>
           <ActiveSessions sessions={sessions} />
           <FilteredFeedback items={feedback} />
-        </>
+        </ShownZoneProvider>
       )}
     </WidePage>
   )

@@ -6,8 +6,9 @@ import { boardApi, type BoardFilters } from '../api/board.ts'
 import { errorMessage } from '../api/client.ts'
 import { fetchCategories } from '../api/content.ts'
 import { BoardFilterBar } from '../board/BoardFilterBar.tsx'
+import { CancelListingDialog } from '../board/CancelListingDialog.tsx'
 import { ListingCard } from '../board/ListingCard.tsx'
-import { detectedTimeZone } from '../board/times.ts'
+import { useTimeZone } from '../board/times.ts'
 import { useBoard } from '../board/useBoard.ts'
 import { Alert } from '../components/Alert.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
@@ -21,16 +22,13 @@ export default function FindPartners() {
   const [filters, setFilters] = useState<BoardFilters>({})
   const board = useBoard(filters)
   const [topics, setTopics] = useState<string[]>([])
-  const [me, setMe] = useState<{ zone: string; examMonthSet: boolean }>({ zone: detectedTimeZone(), examMonthSet: false })
+  const { zone, profile } = useTimeZone()
   const [busy, setBusy] = useState(false)
+  const [cancelling, setCancelling] = useState<BoardListing | null>(null)
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
 
   useEffect(() => {
     fetchCategories().then((categories) => setTopics(categories.map((category) => category.name)), () => setTopics([]))
-    boardApi.profile().then(
-      (profile) => setMe({ zone: profile.timeZone ?? detectedTimeZone(), examMonthSet: profile.examMonth !== null }),
-      () => {},
-    )
   }, [])
 
   const act = async (work: () => Promise<void>) => {
@@ -54,20 +52,22 @@ export default function FindPartners() {
       await board.refresh()
     })
 
-  const cancel = (listing: BoardListing) =>
-    act(async () => {
-      setNotice({ tone: 'success', text: (await boardApi.cancel(listing.id)).message })
-      await board.refresh()
-    })
+  // Asked in the dialog, whose own error line shows a refusal; the page's notice says it was done.
+  const cancel = async (listing: BoardListing) => {
+    const answer = await boardApi.cancel(listing.id)
+    setCancelling(null)
+    setNotice({ tone: 'success', text: answer.message })
+    await board.refresh()
+  }
 
   return (
     <WidePage>
       <h1>Find Partners</h1>
       <Muted>
-        Sessions looking for a patient or an observer, now or at a planned time. Times are shown in your time zone ({me.zone}). To list your own
+        Sessions looking for a patient or an observer, now or at a planned time. Times are shown in your time zone ({zone}). To list your own
         session, create it and choose "List on Find Partners".
       </Muted>
-      <BoardFilterBar filters={filters} topics={topics} examMonthSet={me.examMonthSet} onChange={setFilters} />
+      <BoardFilterBar filters={filters} topics={topics} examMonthSet={profile?.examMonth != null} onChange={setFilters} />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {board.error && <Alert tone="error">{board.error}</Alert>}
       <Muted $small role="status">{board.live === 'connected' ? 'Updates live' : board.live === 'failed' ? 'Live updates stopped: reload to see changes' : ''}</Muted>
@@ -78,10 +78,11 @@ export default function FindPartners() {
       ) : (
         <List aria-label="Listed sessions">
           {board.listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} viewerZone={me.zone} busy={busy} onTake={(role) => void take(listing, role)} onCancel={() => void cancel(listing)} />
+            <ListingCard key={listing.id} listing={listing} viewerZone={zone} busy={busy} onTake={(role) => void take(listing, role)} onCancel={() => setCancelling(listing)} />
           ))}
         </List>
       )}
+      {cancelling && <CancelListingDialog listing={cancelling} zone={zone} onConfirm={() => cancel(cancelling)} onClose={() => setCancelling(null)} />}
     </WidePage>
   )
 }

@@ -1,27 +1,34 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import styled from 'styled-components'
-import { leavingWarning, type LeavingAction } from './room/leaving-warning.ts'
+import { keptNotice, leavingWarning, type LeavingAction } from './room/leaving-warning.ts'
 import type { ActiveSessionItem } from '../../schemas/session-wire.ts'
 import { sessionsApi } from '../api/sessions.ts'
+import { timeFor, useTimeZone } from '../board/times.ts'
 import { theme } from '../theme.ts'
 import { phaseLabel } from './RoomHeader.tsx'
 import { roomPath } from './SessionCode.tsx'
 
 /**
  * On the create and join pages: the session the user is in, which going on would leave (for the others too),
- * with a way back to it. Nothing while the list loads, when it cannot be read, or when the user is in none.
- * `children` (a way not to leave, on the create page) show only when there is a session to leave.
+ * with a way back to it; a planned slot still to come, which going on keeps. Nothing while the list loads, when
+ * it cannot be read, or when the user is in none. `children` (a way not to leave, on the create page) show only
+ * when there is a session to leave.
  */
 export function LeavingWarning({ action, children }: { action: LeavingAction; children?: ReactNode }) {
   const sessions = useActiveSessions()
+  const { zone } = useTimeZone()
   return (
     <>
       {/* A polite status region: the list arrives after the page, and a screen reader is told when it does. */}
       <div role="status">
         {sessions.map((session) => (
           <Warning key={session.code}>
-            <p>{leavingWarning(session, phaseLabel(session.phase), action)}</p>
+            <p>
+              {session.plannedStartsAt
+                ? keptNotice(session, timeFor(session.plannedStartsAt, zone), action)
+                : leavingWarning(session, phaseLabel(session.phase), action)}
+            </p>
             <Link href={roomPath(session.code)}>Back to '{session.title}'</Link>
           </Warning>
         ))}
