@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { findUserByEmail, setUserRole } from './accounts/users-repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openServerDatabase } from './cli/open-database.ts'
+import { loggerOptions } from './log-output.ts'
 import { DRAIN_LIMIT_MS, shutDown } from './shutdown.ts'
 
 /** After the drain limit, closing the database and the rest still gets this long before the process is ended. */
@@ -13,7 +14,7 @@ async function main() {
   // What seeding did is logged once the app's logger exists.
   const seedLines: string[] = []
   const database = await openServerDatabase(config, { info: (line) => seedLines.push(line) })
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true) })
   for (const line of seedLines) app.log.info(line)
   if (config.adminEmail) {
     const user = await findUserByEmail(database.db, config.adminEmail)
