@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl, type Player } from './session-helpers.ts'
+import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl, toFeedbackPhase, type Player } from './session-helpers.ts'
 
 /** Issue 29, items 4 and 9: axe in every phase of the room at both widths, marking by keyboard, the call on a phone. */
 
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 360, height: 740 },
-]
+const PHONE = { width: 360, height: 740 }
+const WIDTHS = [{ width: 1280, height: 800 }, PHONE]
 
 /** What axe finds on the page as it is now, as "rule: target" lines, so a failure names each. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -80,10 +78,8 @@ test('the observer marks the whole station by keyboard alone, on a phone', async
   const topic = await createTopic(request, 1)
   const { doctor, patient, observer, code } = await roomOfThree(browser, request, topic.name)
   const o = observer.page
-  await o.setViewportSize({ width: 360, height: 740 })
-  await doctor.post(`/sessions/${code}/start`)
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
-  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+  await o.setViewportSize(PHONE)
+  await toFeedbackPhase(doctor, code)
   await o.goto(roomUrl(code))
   await expectPhase(o, 'Feedback')
 
@@ -139,7 +135,7 @@ test('on a phone the call never covers a control: it folds to a strip the user c
   const topic = await createTopic(request, 1)
   const { doctor, patient, observer, code } = await roomOfThree(browser, request, topic.name)
   const d = doctor.page
-  await d.setViewportSize({ width: 360, height: 740 })
+  await d.setViewportSize(PHONE)
   await d.goto(roomUrl(code))
   await expectPhase(d, 'Waiting')
   await d.getByRole('button', { name: 'Join call' }).click()
