@@ -3,15 +3,17 @@
  * it hears it, A times until the answer arrives), beside a bare WebSocket round trip to an echo server in this
  * process with a body of the same size. Two real server processes on one PostgreSQL database, so the round trip
  * is measured with both participants on one instance and with one on each (NOTIFY in between).
- * Each connection may send SIGNAL_BURST signals at once: every pair of connections sends fewer, then a fresh pair
- * takes over, so the rate limit is never what is measured.
+ * Each account may send SIGNAL_BURST signals at once over all its connections, refilled at SIGNALS_PER_SECOND
+ * (issue 30): every pair sends fewer, then waits for its accounts' allowance to refill before the next, so the rate
+ * limit is never what is measured.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/signal-round-trip.ts [roundTrips=400]
  */
 import type { AddressInfo } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import WebSocket, { WebSocketServer } from 'ws'
-import { SIGNAL_BURST } from '../schemas/rtc.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { SIGNAL_BURST, SIGNALS_PER_SECOND } from '../schemas/rtc.ts'
 import type { ServerProcess } from '../test/helpers/server-process.ts'
 import { twoInstances, type Room } from '../test/helpers/two-instances.ts'
 import { candidateFor, signalClient } from '../test/live/signal-client.ts'
@@ -19,6 +21,8 @@ import { percentile, ratio } from './load/stats.ts'
 
 const roundTrips = Number(process.argv[2] ?? 400)
 const PER_PAIR = SIGNAL_BURST - 10
+/** How long an account's allowance takes to refill after a pair's signals (with a second to spare). */
+const REFILL_MS = (PER_PAIR / SIGNALS_PER_SECOND + 1) * 1000
 const webSocketUrl = (server: ServerProcess) => `${server.baseUrl.replace(/^http/, 'ws')}/ws`
 
 async function signalRoundTrips(room: Room, first: ServerProcess, second: ServerProcess): Promise<number[]> {
@@ -36,6 +40,8 @@ async function signalRoundTrips(room: Room, first: ServerProcess, second: Server
     }
     a.close()
     b.close()
+    // The next pair, or the next run, starts with full allowances.
+    await sleep(REFILL_MS)
   }
   return times
 }
