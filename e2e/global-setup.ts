@@ -44,6 +44,10 @@ export default async function globalSetup() {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: admin.email,
+    // The outside links come from settings (issue 30): e2e/contact.spec.ts checks the landing shows these.
+    COMMUNITY_URL: 'https://chat.example.org/plab-e2e',
+    DONATION_URL: 'https://donate.example.org/plab-e2e',
+    CONTACT_EMAIL: 'inbox-e2e@example.org',
     // The config treats empty as unset: no Google sign-in, and the embedded database whatever the shell says.
     GOOGLE_CLIENT_ID: '',
     DATABASE_URL: '',

@@ -12,6 +12,7 @@ import * as m0010 from './0010_presence_by_instance.ts'
 import * as m0011 from './0011_case_bank_change_notices.ts'
 import * as m0012 from './0012_refused_appends.ts'
 import * as m0013 from './0013_telephone_cases.ts'
+import * as m0014 from './0014_contact_messages.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_case_bank_change_notices': m0011,
   '0012_refused_appends': m0012,
   '0013_telephone_cases': m0013,
+  '0014_contact_messages': m0014,
 }

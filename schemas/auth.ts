@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { SiteLinks } from './contact.ts'
 import { emailField, existingPasswordField, newPasswordField, personNameField, withConfirmation } from './fields.ts'
 
 /** Request bodies of the accounts API (WIRE.md section 5), shared by the server routes and the web forms. */
@@ -82,4 +83,6 @@ export interface AuthResponse {
 /** Public settings the client needs before sign-in (GET /api/config). */
 export interface PublicConfig {
   googleClientId: string | null
+  /** Added for the landing (issue 30): the deployment's outside links, each null when not set. */
+  siteLinks: SiteLinks
 }

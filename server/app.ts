@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/routes.ts'
 import { registerBoard } from './board/board.ts'
 import type { Config } from './config.ts'
 import { startCaseBankCache } from './content/case-bank-cache.ts'
+import { contactRoutes } from './contact/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
@@ -125,7 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           return reply.code(503).send({ error: 'Database unreachable', status: 'down', database: database.kind })
         }
       })
-      api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId }))
+      api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId, siteLinks: config.siteLinks }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
       await api.register(sessionRoutes, { db: database.db, engine: sessions, listener, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
@@ -133,6 +134,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
+      await api.register(contactRoutes, {
+        db: database.db,
+        mailer,
+        contactEmail: config.siteLinks.contactEmail,
+        publicUrl: config.publicUrl,
+        secret: config.jwtSecret,
+        rateLimits: config.rateLimits,
+        now: deps.clock ?? Date.now,
+      })
       await api.register(rtcRoutes, { db: database.db, settings: config.rtc, now: Date.now })
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { SiteLinks } from '../schemas/contact.ts'
 
 /** Every setting the server reads, validated once at start-up (README lists them). */
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   corsOrigins: string[]
   /** The call's ICE servers (GET /api/rtc/config); none means host candidates only. */
   rtc: RtcSettings
+  /** The landing's outside links (GET /api/config); CONTACT_EMAIL also receives each contact message. */
+  siteLinks: SiteLinks
 }
 
 export interface RtcSettings {
@@ -93,6 +96,9 @@ const EnvSchema = v.object({
   TURN_URLS: iceUrls('TURN_URLS', 'turn|turns'),
   TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'TURN_SECRET must be at least 16 characters'))),
   TURN_CREDENTIAL_HOURS: v.optional(v.pipe(v.string(), v.toNumber('TURN_CREDENTIAL_HOURS must be a number'), v.minValue(0.1, 'TURN_CREDENTIAL_HOURS must be at least 0.1'), v.maxValue(48, 'TURN_CREDENTIAL_HOURS must be at most 48')), '4'),
+  COMMUNITY_URL: v.optional(v.pipe(v.string(), v.url('COMMUNITY_URL must be a full URL such as https://chat.example.org'), v.regex(/^https?:/, 'COMMUNITY_URL must start with https://'))),
+  DONATION_URL: v.optional(v.pipe(v.string(), v.url('DONATION_URL must be a full URL such as https://donate.example.org'), v.regex(/^https?:/, 'DONATION_URL must start with https://'))),
+  CONTACT_EMAIL: v.optional(v.pipe(v.string(), v.email('CONTACT_EMAIL must be an email address'))),
   PRESENCE_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_EXPIRY_SECONDS must be a number'), v.minValue(0.3, 'PRESENCE_EXPIRY_SECONDS must be at least 0.3')), '30'),
 })
 
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnSecret: e.TURN_SECRET ?? null,
       turnCredentialSeconds: Math.round(e.TURN_CREDENTIAL_HOURS * 3600),
     },
+    siteLinks: { communityUrl: e.COMMUNITY_URL ?? null, donationUrl: e.DONATION_URL ?? null, contactEmail: e.CONTACT_EMAIL ?? null },
   }
 }
 

@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify'
 
 export interface Mail {
   to: string
+  /** Where a reply goes when it is not the sender (a contact message is answered to its writer). */
+  replyTo?: { name: string; address: string }
   subject: string
   text: string
   /** A calendar invitation (.ics) for a planned practice slot, or its cancellation. */
@@ -35,7 +37,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
     async send(mail) {
       mkdirSync(options.outboxDir, { recursive: true })
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`)
-      writeFileSync(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`)
+      const replyTo = mail.replyTo ? `Reply-To: ${mail.replyTo.name} <${mail.replyTo.address}>\n` : ''
+      writeFileSync(file, `To: ${mail.to}\n${replyTo}Subject: ${mail.subject}\n\n${mail.text}\n`)
       if (mail.calendar) writeFileSync(`${file}.ics`, mail.calendar.content)
       if (options.logText) options.log.info({ to: mail.to, file }, `No SMTP_URL set: mail written to ${file}\n${mail.text}`)
       else options.log.warn({ file }, `No SMTP_URL set: a mail was written to ${file} instead of being sent`)

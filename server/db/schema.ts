@@ -23,6 +23,7 @@ export interface Database {
   self_assessments: SelfAssessmentsTable
   board_listings: BoardListingsTable
   board_jobs: BoardJobsTable
+  contact_messages: ContactMessagesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -232,4 +233,15 @@ export interface BoardJobsTable {
   due_at: ColumnType<Date, Date | string, Date | string>
   claimed_until: ColumnType<Date | null, Date | string | null, Date | string | null>
   done_at: ColumnType<Date | null, Date | string | null, Date | string | null>
+}
+
+/** A message sent from the landing's contact form (migrations/0014), until an admin deletes it. */
+export interface ContactMessagesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  message: string
+  received_at: CreatedAt
+  handled_at: ColumnType<Date | null, Date | string | null, Date | string | null>
+  handled_by: string | null
 }

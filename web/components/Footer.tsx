@@ -1,8 +1,9 @@
 import styled from 'styled-components'
-import { COMMUNITY_CHAT_URL, CONTACT_EMAIL, DONATION_URL } from '../site-links.ts'
+import { useSiteLinks } from '../site-settings.ts'
 import { theme } from '../theme.ts'
 
 export function Footer() {
+  const { communityUrl, donationUrl, contactEmail } = useSiteLinks()
   return (
     <Outer>
       <Inner>
@@ -12,10 +13,10 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <Links>
-            <li><a href={COMMUNITY_CHAT_URL} target="_blank" rel="noreferrer">Community chat</a></li>
+            {communityUrl && <li><a href={communityUrl} target="_blank" rel="noreferrer">Community chat</a></li>}
             <li><a href="/#contact">Contact us</a></li>
-            <li><a href={DONATION_URL} target="_blank" rel="noreferrer">Donate</a></li>
-            <li><a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a></li>
+            {donationUrl && <li><a href={donationUrl} target="_blank" rel="noreferrer">Donate</a></li>}
+            {contactEmail && <li><a href={`mailto:${contactEmail}`}>{contactEmail}</a></li>}
           </Links>
         </nav>
       </Inner>

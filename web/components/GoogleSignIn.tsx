@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { AuthResponse } from '../../schemas/auth.ts'
-import { fetchPublicConfig, loginWithGoogle } from '../api/auth.ts'
+import { loginWithGoogle } from '../api/auth.ts'
 import { ApiError } from '../api/client.ts'
 import { loadGoogleScript } from '../auth/google-script.ts'
+import { loadPublicConfig } from '../site-settings.ts'
 import { theme } from '../theme.ts'
 import { Alert } from './Alert.tsx'
 
@@ -28,7 +29,7 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: (auth: AuthResponse) 
   onSignedInRef.current = onSignedIn
 
   useEffect(() => {
-    fetchPublicConfig()
+    loadPublicConfig()
       .then((config) => setClientId(config.googleClientId))
       .catch(() => setClientId(null))
   }, [])

@@ -7,17 +7,19 @@ import { theme } from '../theme.ts'
 import { BoardTab } from '../admin/board/BoardTab.tsx'
 import { CasesTab } from '../admin/cases/CasesTab.tsx'
 import { CategoriesTab } from '../admin/categories/CategoriesTab.tsx'
+import { MessagesTab } from '../admin/messages/MessagesTab.tsx'
 import { Tabs, type TabDefinition } from '../admin/Tabs.tsx'
 import { UsersTab } from '../admin/users/UsersTab.tsx'
 import { useCaseBank, type CaseBank } from '../admin/useCaseBank.ts'
 
-type TabKey = 'cases' | 'categories' | 'users' | 'board'
+type TabKey = 'cases' | 'categories' | 'users' | 'board' | 'messages'
 
 const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'cases', label: 'Cases' },
   { key: 'categories', label: 'Categories' },
   { key: 'users', label: 'User Management' },
   { key: 'board', label: 'Find Partners' },
+  { key: 'messages', label: 'Messages' },
 ]
 
 /** /admin (ADMIN only, guarded in App.tsx): the case bank and the accounts. */
@@ -30,7 +32,7 @@ export default function Admin() {
   return (
     <Page>
       <h1>Admin panel</h1>
-      <Intro>Manage the case bank and the accounts of the platform.</Intro>
+      <Intro>Manage the case bank, the accounts and the messages sent to the platform.</Intro>
       <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'cases' && (
           <WhenLoaded bank={bank}>
@@ -44,6 +46,7 @@ export default function Admin() {
         )}
         {tab === 'users' && <UsersTab />}
         {tab === 'board' && <BoardTab />}
+        {tab === 'messages' && <MessagesTab />}
       </Tabs>
     </Page>
   )

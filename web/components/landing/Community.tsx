@@ -1,11 +1,12 @@
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import { COMMUNITY_CHAT_URL, DONATION_URL } from '../../site-links.ts'
+import { useSiteLinks } from '../../site-settings.ts'
 import { theme } from '../../theme.ts'
 import { Section } from './Features.tsx'
 
 /** Find Partners, the community chat and the donation page: the platform is free and run by its users. */
 export function Community() {
+  const { communityUrl, donationUrl } = useSiteLinks()
   return (
     <Section aria-labelledby="community-heading">
       <h2 id="community-heading">Join the community</h2>
@@ -17,20 +18,24 @@ export function Community() {
           <p>
             <Link href="/partners">Find Partners</Link>
           </p>
-          <p>
-            Recall cases and exam-day tips are shared in our{' '}
-            <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noreferrer">
-              community chat<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-            .
-          </p>
+          {communityUrl && (
+            <p>
+              Recall cases and exam-day tips are shared in our{' '}
+              <a href={communityUrl} target="_blank" rel="noreferrer">
+                community chat<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              .
+            </p>
+          )}
         </Card>
         <Card>
           <h3>Keep it free</h3>
           <p>PLAB Practice has no fees and no adverts. Donations pay for the servers and nothing else.</p>
-          <a href={DONATION_URL} target="_blank" rel="noreferrer">
-            Make a donation<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          {donationUrl && (
+            <a href={donationUrl} target="_blank" rel="noreferrer">
+              Make a donation<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
         </Card>
       </Cards>
     </Section>

@@ -1,35 +1,58 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
-import * as v from 'valibot'
-import { emailField } from '../../../schemas/fields.ts'
-import { TextField } from '../../forms/TextField.tsx'
+import { ContactFields } from '../../../schemas/contact.ts'
+import { ApiError, errorMessage } from '../../api/client.ts'
+import { contactApi } from '../../api/contact.ts'
 import { TextArea } from '../../forms/TextArea.tsx'
+import { TextField } from '../../forms/TextField.tsx'
 import { useForm } from '../../forms/useForm.ts'
-import { CONTACT_EMAIL } from '../../site-links.ts'
+import { useSiteLinks } from '../../site-settings.ts'
 import { theme } from '../../theme.ts'
 import { Alert } from '../Alert.tsx'
 import { Button } from '../Button.tsx'
+import { contactTicketHolder } from './contact-ticket.ts'
+import { clearContactDraft, loadContactDraft, saveContactDraft } from './contact-draft.ts'
 import { Section } from './Features.tsx'
 
-const ContactForm = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter your name'), v.maxLength(100, 'Please shorten your name')),
-  email: emailField,
-  message: v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter a message'), v.maxLength(1500, 'Please keep the message under 1500 characters')),
-})
+const isStaleTicket = (error: unknown) => error instanceof ApiError && (error.body as { staleTicket?: boolean } | null)?.staleTicket === true
 
-/**
- * There is no server-side inbox: the form composes an email in the visitor's own mail app, which keeps
- * their address private until they choose to send.
- */
+/** The landing's contact form: messages go to the admins' inbox (and CONTACT_EMAIL when the server has one). */
 export function ContactSection() {
-  const form = useForm(ContactForm, { name: '', email: '', message: '' })
-  const [opened, setOpened] = useState(false)
+  const { contactEmail } = useSiteLinks()
+  const form = useForm(ContactFields, loadContactDraft())
+  const [sent, setSent] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const honeypot = useRef<HTMLInputElement>(null)
+  const tickets = useRef(contactTicketHolder(contactApi.ticket)).current
 
-  const onSubmit = form.handleSubmit(({ name, email, message }) => {
-    const subject = `PLAB Practice: message from ${name}`
-    const body = `${message}\n\nFrom: ${name} <${email}>`
-    window.location.href = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
-    setOpened(true)
+  useEffect(() => tickets.prefetch(), [tickets])
+  useEffect(() => saveContactDraft(form.values), [form.values])
+
+  const send = async (fields: ContactFields) => {
+    const body = { ...fields, ticket: await tickets.ready(), website: honeypot.current?.value ?? '' }
+    try {
+      return await contactApi.send(body)
+    } catch (error) {
+      if (!isStaleTicket(error)) throw error
+      // The page sat open for hours: a fresh ticket, and the same message once more.
+      tickets.forget()
+      return contactApi.send({ ...body, ticket: await tickets.ready() })
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (fields) => {
+    setFailure(null)
+    setSent(null)
+    try {
+      const answer = await send(fields)
+      setSent(answer.message)
+      clearContactDraft()
+      form.reset({ name: '', email: '', message: '' })
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.validationErrors : null
+      if (fieldErrors) form.setServerErrors(fieldErrors)
+      setFailure(errorMessage(error, 'Your message could not be sent. Please try again.'))
+    }
   })
 
   return (
@@ -37,19 +60,31 @@ export function ContactSection() {
       <h2 id="contact-heading">Contact us</h2>
       <Box>
         <p>
-          Questions, a case to suggest, or a problem to report? Write to us and a volunteer will answer, or email{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> directly.
+          Questions, a case to suggest, or a problem to report? Write to us and a volunteer will answer by email
+          {contactEmail ? (
+            <>
+              , or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> directly.
+            </>
+          ) : (
+            '.'
+          )}
         </p>
-        {opened && (
-          <Alert tone="success">
-            Your email app should now show the message, ready to send. If nothing opened, write to {CONTACT_EMAIL}.
-          </Alert>
-        )}
+        {sent && <Alert tone="success">{sent}</Alert>}
+        {failure && <Alert tone="error">{failure}</Alert>}
         <form ref={form.formRef} onSubmit={onSubmit} noValidate aria-label="Contact">
           <TextField form={form} name="name" label="Your name" autoComplete="name" />
           <TextField form={form} name="email" label="Your email" type="email" autoComplete="email" />
           <TextArea form={form} name="message" label="Message" rows={5} />
-          <Button type="submit">Write the email</Button>
+          {/* A field no person sees or reaches by keyboard; a bot that fills every input gives itself away. */}
+          <Honeypot aria-hidden="true">
+            <label>
+              Leave this empty
+              <input ref={honeypot} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </Honeypot>
+          <Button type="submit" disabled={form.pending}>
+            {form.pending ? 'Sending...' : 'Send message'}
+          </Button>
         </form>
       </Box>
     </Section>
@@ -64,4 +99,13 @@ const Box = styled.div`
   box-shadow: ${theme.shadow.card};
   padding: 24px;
   @media (max-width: 400px) { padding: 20px 16px; }
+`
+
+/** Off-screen rather than display:none, which simple bots know to skip. */
+const Honeypot = styled.div`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
 `

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify'
+import { ContactHandledBody, ContactMessageBody, ContactMessagesQuery, type ContactFields, type ContactTicket } from '../../schemas/contact.ts'
+import { IdParams } from '../../schemas/content.ts'
+import type { Mail, Mailer } from '../accounts/mailer.ts'
+import type { Db } from '../db/connect.ts'
+import { badRequest, notFound } from '../errors.ts'
+import { parseBody } from '../validation.ts'
+import { contactMessages, contactMessageView, countWaitingMessages, deleteContactMessage, setMessageHandled, storeContactMessage } from './contact-repo.ts'
+import { contactTickets } from './form-ticket.ts'
+
+export interface ContactOptions {
+  db: Db
+  mailer: Mailer
+  /** Where each message is mailed (CONTACT_EMAIL); null keeps it in the admin's inbox only. */
+  contactEmail: string | null
+  publicUrl: string
+  secret: string
+  rateLimits: boolean
+  now: () => number
+}
+
+export const MESSAGE_RECEIVED = 'Thank you: your message has reached us. A volunteer will answer by email.'
+const MESSAGE_NOT_FOUND = 'Message not found'
+
+/** /api/contact (anyone) and /api/admin/contact-messages (admins): the landing's contact inbox. */
+export async function contactRoutes(app: FastifyInstance, options: ContactOptions) {
+  const { db } = options
+  const tickets = contactTickets(options.secret, options.now)
+
+  app.get('/contact/ticket', async (): Promise<ContactTicket> => ({ ticket: tickets.issue() }))
+
+  // A person writes a few messages an hour at most; a script that solved the ticket still gets five.
+  const rateLimit = options.rateLimits ? { max: 5, timeWindow: '1 hour' } : (false as const)
+  app.post('/contact', { config: { rateLimit } }, async (request, reply) => {
+    const { ticket, website, ...fields } = parseBody(ContactMessageBody, request.body)
+    if (website !== '') {
+      // Only a bot fills a field nobody sees. It is told what a person is told, so it learns nothing.
+      request.log.info('contact form: a filled honeypot, message dropped')
+      return reply.code(202).send({ message: MESSAGE_RECEIVED })
+    }
+    const check = tickets.check(ticket)
+    if (check === 'too-soon') throw badRequest('That was quick: please check your message, then send it again.')
+    if (check !== 'ok') throw badRequest('This form has been open too long. Please send it again.', { staleTicket: true })
+    const row = await storeContactMessage(db, fields)
+    if (options.contactEmail) {
+      // Stored first: a mail server that is down loses no message, the admin tab still lists it.
+      await options.mailer.send(contactMail(options.contactEmail, fields, options.publicUrl)).catch((error: Error) => request.log.error({ err: error, messageId: row.id }, 'could not mail a contact message'))
+    }
+    return reply.code(202).send({ message: MESSAGE_RECEIVED })
+  })
+
+  app.get('/admin/contact-messages', { preHandler: app.requireAdmin }, async (request) => {
+    const { show } = parseBody(ContactMessagesQuery, request.query)
+    const [rows, waiting] = await Promise.all([contactMessages(db, show), countWaitingMessages(db)])
+    return { messages: rows.map(contactMessageView), waiting }
+  })
+
+  app.put('/admin/contact-messages/:id/handled', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    const { handled } = parseBody(ContactHandledBody, request.body)
+    const row = await setMessageHandled(db, id, handled ? request.currentUser.name : null)
+    if (!row) throw notFound(MESSAGE_NOT_FOUND)
+    return { message: handled ? 'Marked as answered' : 'Back among the waiting messages', contactMessage: contactMessageView(row) }
+  })
+
+  app.delete('/admin/contact-messages/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id } = parseBody(IdParams, request.params)
+    if (!(await deleteContactMessage(db, id))) throw notFound(MESSAGE_NOT_FOUND)
+    return { message: 'Message deleted' }
+  })
+}
+
+function contactMail(to: string, fields: ContactFields, publicUrl: string): Mail {
+  const oneLineName = fields.name.replace(/\s+/g, ' ')
+  return {
+    to,
+    replyTo: { name: oneLineName, address: fields.email },
+    subject: `Contact form: ${oneLineName}`,
+    text: [
+      `${oneLineName} <${fields.email}> wrote through the contact form:`,
+      '',
+      fields.message,
+      '',
+      '---',
+      `Reply to this mail to answer them. Every message is also in the admin panel, tab Messages: ${publicUrl}/admin`,
+    ].join('\n'),
+  }
+}
