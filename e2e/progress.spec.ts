@@ -4,7 +4,10 @@ import { admin } from './admin-helpers.ts'
 import { expect, loginByApi, newAccount, noHorizontalScroll, registerAccount, screenshot, signInAs, test } from './fixtures.ts'
 import { unique } from './session-helpers.ts'
 
-test.use({ viewport: { width: 360, height: 740 } })
+// The browser's zone and the profile's (set below) are 25 hours apart, so every day written differs between them.
+test.use({ viewport: { width: 360, height: 740 }, timezoneId: 'Pacific/Kiritimati', locale: 'en-GB' })
+const PROFILE_ZONE = 'Pacific/Pago_Pago'
+const dayIn = (zone: string, at: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(Date.parse(at))
 
 /** Three new accounts, and a way to call the API as each: the doctor, the patient and the observer. */
 async function threeAccounts(request: APIRequestContext) {
@@ -73,6 +76,11 @@ test('the progress page at 360 px: the exam scale first, one point per station, 
   await expect(page.getByRole('listitem').filter({ hasText: /^Management plan/ })).toContainText('mean 2 / 4, nearest “Adequate”, over 2 ratings')
 
   await playStation(request, trio, practised.name, { patient: [4, 4, 4], observer: [3, 3, 3], judgement: 'SATISFACTORY', areas: [] })
+  const doctorAuth = { Authorization: `Bearer ${trio.tokens[0]}` }
+  expect((await request.put('/api/profile/partners', { headers: doctorAuth, data: { examMonth: null, timeZone: PROFILE_ZONE, hiddenFromBoard: false } })).ok()).toBe(true)
+  const { trend } = await (await request.get('/api/progress?days=all', { headers: doctorAuth })).json()
+  const [firstDay, lastDay] = [trend[0].at, trend[1].at].map((at: string) => dayIn(PROFILE_ZONE, at))
+  expect(dayIn('Pacific/Kiritimati', trend[1].at)).not.toBe(lastDay)
   await page.reload()
   // Both stations were played today: two points, one per station, in order.
   await expect(glance.first()).toHaveText('9.5 / 12Mean of 2 scored stations (the latest, at most 10)')
@@ -95,13 +103,14 @@ test('the progress page at 360 px: the exam scale first, one point per station, 
   for (const summary of await page.getByText('Show the figures as a table').all()) await summary.click()
   const scoreTable = page.getByRole('table', { name: 'Station score of each station (out of 12)' })
   await expect(scoreTable.getByRole('row').nth(1).getByRole('rowheader')).toHaveText('Station 1')
-  await expect(scoreTable.getByRole('row').nth(1).getByRole('cell')).toHaveText([/\d{4}/, practised.name, '8.5', '8.5'])
-  await expect(scoreTable.getByRole('row').nth(2).getByRole('cell')).toHaveText([/\d{4}/, practised.name, '10.5', '9.5'])
+  // Days in the profile's zone, not the browser's.
+  await expect(scoreTable.getByRole('row').nth(1).getByRole('cell')).toHaveText([firstDay, practised.name, '8.5', '8.5'])
+  await expect(scoreTable.getByRole('row').nth(2).getByRole('cell')).toHaveText([lastDay, practised.name, '10.5', '9.5'])
   const domainTable = page.getByRole('table', { name: /^Domain points of each station/ })
   await expect(domainTable.getByRole('row').nth(1).getByRole('cell')).toHaveText([/\d{4}/, practised.name, '3', '2', '3.5'])
 
   const coverage = page.getByRole('region', { name: 'Topics practised' })
-  await expect(coverage.getByRole('row', { name: new RegExp(practised.name) }).getByRole('cell')).toHaveText(['2', '9.5', /\d{4}/])
+  await expect(coverage.getByRole('row', { name: new RegExp(practised.name) }).getByRole('cell')).toHaveText(['2', '9.5', lastDay])
   await expect(page.getByRole('region', { name: 'Never practised' }).getByRole('listitem').filter({ hasText: untouched.name })).toBeVisible()
   await expect(page.getByText(/differed by 2 points or more on 2 of 2 stations both scored \(100%\)\. On average their station scores were 4 points apart\./)).toBeVisible()
   await noHorizontalScroll(page)

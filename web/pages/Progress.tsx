@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client.ts'
 import { progressApi } from '../api/progress.ts'
 import { Alert } from '../components/Alert.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { ShownZoneProvider, useTimeZone } from '../board/times.ts'
 import { Agreement } from '../progress/Agreement.tsx'
 import { Coverage } from '../progress/Coverage.tsx'
 import { Headline } from '../progress/Headline.tsx'
@@ -19,6 +20,7 @@ export default function Progress() {
   const [period, setPeriod] = useState<ProgressPeriod>('all')
   const [report, setReport] = useState<ProgressReport | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const { zone } = useTimeZone()
 
   useEffect(() => {
     const controller = new AbortController()
@@ -41,13 +43,16 @@ export default function Progress() {
       {report === null ? (
         !failure && <Muted role="status">Loading your progress…</Muted>
       ) : (
-        <div aria-busy={report.days !== (period === 'all' ? null : Number(period))}>
-          <Headline headline={report.headline} domains={report.domains} areas={report.areas} />
-          <TrendCharts trend={report.trend} />
-          <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
-          <Coverage coverage={report.coverage} days={report.days} />
-          <Agreement agreement={report.agreement} />
-        </div>
+        // Days in the profile's zone, else the browser's, as on the dashboard.
+        <ShownZoneProvider value={zone}>
+          <div aria-busy={report.days !== (period === 'all' ? null : Number(period))}>
+            <Headline headline={report.headline} domains={report.domains} areas={report.areas} />
+            <TrendCharts trend={report.trend} />
+            <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
+            <Coverage coverage={report.coverage} days={report.days} />
+            <Agreement agreement={report.agreement} />
+          </div>
+        </ShownZoneProvider>
       )}
     </Page>
   )

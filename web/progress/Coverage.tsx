@@ -3,10 +3,12 @@ import type { TopicCoverage } from '../../schemas/progress.ts'
 import { feedbackFilterHref } from '../dashboard/feedback-filter.ts'
 import { Link } from 'wouter'
 import { theme } from '../theme.ts'
-import { formatNumber, formatTime, Muted, Scroll, Section } from './progress-ui.tsx'
+import { dateFor, useShownZone } from '../board/times.ts'
+import { formatNumber, Muted, Scroll, Section } from './progress-ui.tsx'
 
 /** Every topic: the practised ones with their figures, the never-practised ones set apart so they stand out. */
 export function Coverage({ coverage, days }: { coverage: TopicCoverage[]; days: number | null }) {
+  const zone = useShownZone()
   const practised = coverage.filter((topic) => topic.stations > 0)
   const untouched = coverage.filter((topic) => topic.stations === 0)
   return (
@@ -44,7 +46,7 @@ export function Coverage({ coverage, days }: { coverage: TopicCoverage[]; days: 
                   </th>
                   <td>{topic.stations}</td>
                   <td>{formatNumber(topic.meanScore, 'Unassigned')}</td>
-                  <td>{topic.lastPractisedAt && formatTime(topic.lastPractisedAt)}</td>
+                  <td>{topic.lastPractisedAt && dateFor(topic.lastPractisedAt, zone)}</td>
                 </tr>
               ))}
             </tbody>

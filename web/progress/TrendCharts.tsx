@@ -3,7 +3,8 @@ import { DOMAINS, DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { ROLLING_STATIONS, type TrendStation } from '../../schemas/progress.ts'
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
 import type { ChartSeries } from './LineChart.tsx'
-import { DataTable, formatNumber, formatTime, Muted, Section } from './progress-ui.tsx'
+import { dateFor, useShownZone } from '../board/times.ts'
+import { DataTable, formatNumber, Muted, Section } from './progress-ui.tsx'
 
 // uPlot and its stylesheet load with the first chart, after the page's figures are already on screen.
 const LineChart = lazy(() => import('./LineChart.tsx'))
@@ -16,7 +17,8 @@ const DOMAIN_LINES: Record<(typeof DOMAINS)[number], { colour: string; dash?: nu
 
 /** Station score, station by station, with its rolling mean, and each domain's points; each chart with its table. */
 export function TrendCharts({ trend }: { trend: TrendStation[] }) {
-  const pointNames = useMemo(() => trend.map((station, index) => `Station ${index + 1} · ${formatTime(station.at)} · ${station.topic}`), [trend])
+  const zone = useShownZone()
+  const pointNames = useMemo(() => trend.map((station, index) => `Station ${index + 1} · ${dateFor(station.at, zone)} · ${station.topic}`), [trend, zone])
   const scoreSeries = useMemo<ChartSeries[]>(
     () => [
       { label: 'Station score', values: trend.map((station) => station.stationScore), colour: '#64748b', width: 1 },
@@ -31,7 +33,7 @@ export function TrendCharts({ trend }: { trend: TrendStation[] }) {
   const stationCells = (station: TrendStation, index: number) => (
     <>
       <th scope="row">Station {index + 1}</th>
-      <td>{formatTime(station.at)}</td>
+      <td>{dateFor(station.at, zone)}</td>
       <td>{station.topic}</td>
     </>
   )

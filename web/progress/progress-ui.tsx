@@ -23,8 +23,6 @@ export const Muted = styled.p`
 /** A mean to at most 2 decimals (7, 7.5, 7.33); `empty` when nothing was measured. */
 export const formatNumber = (value: number | null, empty = '—') => (value === null ? empty : String(Math.round(value * 100) / 100))
 
-export const formatTime = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
-
 export const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((100 * part) / whole))
 
 /** A mean on the form's 0-4 scale in the form's words: the word of the nearest whole score ("Adequate" for 1.86). */
