@@ -41,6 +41,13 @@ test('a listing shows the topic and timings chosen before listing, and follows l
   await h.getByRole('group', { name: 'Consultation timer' }).getByRole('radio', { name: 'Stopwatch' }).check()
   await expect(listing.getByRole('status').filter({ hasText: 'Saved: the board shows your new settings' })).toBeVisible()
   await expect(card).toContainText(/3 minutes reading, [\d.]+ minutes consultation \(stopwatch\)/)
+
+  // Opened again, the page knows the session is listed: changes still reach the board.
+  await h.reload()
+  await expect(listing.getByText('Listed on Find Partners: listing again changes its terms.')).toBeVisible()
+  await h.getByRole('group', { name: 'Reading time' }).getByRole('radio', { name: '5 min', exact: true }).check()
+  await expect(listing.getByRole('status').filter({ hasText: 'Saved: the board shows your new settings' })).toBeVisible()
+  await expect(card).toContainText(/5 minutes reading, [\d.]+ minutes consultation \(stopwatch\)/)
   await closeAll([host, reader])
 })
 

@@ -14,7 +14,7 @@ import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 import { keptForMember, seatsSeenBy } from './board-seats.ts'
 import type { BoardSlots } from './board-slots.ts'
-import { countOpenListings, findListing, isOnBoard, listingView, openListings, upsertListing } from './listings-repo.ts'
+import { countOpenListings, findListing, isOnBoard, listingView, openListingOfSession, openListings, upsertListing } from './listings-repo.ts'
 
 export interface BoardRoutesOptions {
   db: Db
@@ -83,6 +83,17 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     notifier.changed(id)
     const row = await findListing(db, id)
     return reply.code(201).send({ listing: listingView(row!, me.id), message: 'Listed on Find Partners' })
+  })
+
+  // The host's configure page, opened again, learns that its session is listed and on which terms (issue 30).
+  app.get<{ Params: { code: string } }>('/board/sessions/:code/listing', signedIn, async (request): Promise<{ listing: BoardListing | null }> => {
+    const code = normaliseSessionCode(request.params.code)
+    const session = code ? await findSessionByCode(db, code) : undefined
+    if (!session) throw notFound('Session not found')
+    const me = request.currentUser
+    if (session.host_user_id !== me.id) throw forbidden('Only the host can see how this session is listed')
+    const row = await openListingOfSession(db, session.id)
+    return { listing: row ? listingView(row, me.id) : null }
   })
 
   app.post('/board/listings/:id/seats', perUserLimit(app, options, SEATS_PER_MINUTE), async (request) => {

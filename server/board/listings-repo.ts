@@ -67,6 +67,10 @@ export const openListings = (db: Db) =>
 
 export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
 
+/** A session's open listing, if it has one (one listing per session). */
+export const openListingOfSession = (db: Db, sessionId: number) =>
+  listingRows(db).where('l.session_id', '=', sessionId).where('l.status', '=', 'OPEN').executeTakeFirst()
+
 /** The host's open listings of sessions still running: an ended session's listing holds no place on the board. */
 export async function countOpenListings(db: Db, hostUserId: number, exceptSessionId: number): Promise<number> {
   const row = await db

@@ -128,3 +128,20 @@ t.test(`starting the session made for later leaves the one kept open (${kind})`,
   t.equal((await api(app, host).post(`/sessions/${code}/start`, {})).status, 200)
   t.match((await api(app, waiting).get(`/sessions/${kept.code}`)).json, { status: 'COMPLETED', endedReason: /Starting Host moved to another session/ })
 })
+
+t.test(`the host's configure page reads how its session is listed; nobody else may (${kind})`, async (t) => {
+  const host = await user(app, 'Rereading Host')
+  const other = await user(app, 'Curious Other')
+  const unlisted = await api(app, host).post('/sessions', { title: 'Not listed yet' })
+  const url = (code: string) => `/board/sessions/${code}/listing`
+  t.same((await api(app, host).get(url(unlisted.json.sessionCode))).json, { listing: null }, 'not listed: null')
+  const { code, listing } = await listedSession(app, host)
+  const read = await api(app, host).get(url(code))
+  t.equal(read.status, 200)
+  t.match(read.json.listing, { id: listing.id, sessionCode: code, patientSeat: listing.patientSeat, observerSeats: listing.observerSeats, isMine: true })
+  t.equal((await api(app, host).get(url(code.toLowerCase()))).json.listing.id, listing.id, 'the code in any case')
+  t.equal((await api(app, other).get(url(code))).status, 403)
+  t.equal((await api(app, host).get(url('ZZZZ-ZZZZ'))).status, 404)
+  await api(app, host).delete(`/board/listings/${listing.id}`)
+  t.same((await api(app, host).get(url(code))).json, { listing: null }, 'cancelled: null')
+})

@@ -27,6 +27,7 @@ export interface SeatAnswer {
 
 export const boardApi = {
   listings: (filters: BoardFilters) => api.get<{ listings: BoardListing[] }>(`/board${query(filters)}`).then((answer) => answer.listings),
+  listingOf: (sessionCode: string) => api.get<{ listing: BoardListing | null }>(`/board/sessions/${encodeURIComponent(sessionCode)}/listing`).then((answer) => answer.listing),
   list: (body: ListingRequest) => api.post<{ listing: BoardListing; message: string }>('/board/listings', body),
   takeSeat: (id: number, role: SeatAnswer['role']) => api.post<SeatAnswer>(`/board/listings/${id}/seats`, { role }),
   cancel: (id: number) => api.delete<{ message: string }>(`/board/listings/${id}`),

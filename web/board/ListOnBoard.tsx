@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import styled from 'styled-components'
 import { Link } from 'wouter'
 import { MAX_OBSERVER_SEATS, NOTE_MAX, PLAN_AHEAD_DAYS, plannedStartWindow } from '../../schemas/board.ts'
@@ -45,6 +45,29 @@ export function ListOnBoard({ code, settings, saveSettings }: { code: string; se
   const [listedWith, setListedWith] = useState<ConfigDraft | null>(null)
   const settingsStatus = useListedSettings(listedWith, settings, saveSettings)
   const [atProblem, setAtProblem] = useState<string | null>(null)
+
+  // Opened again (a reload, another tab), the page learns that the session is listed, on which terms, so the
+  // settings changed from here on still reach the board. The settings it starts from are the saved ones.
+  const [firstSettings] = useState(settings)
+  useEffect(() => {
+    let current = true
+    boardApi.listingOf(code).then(
+      (listing) => {
+        if (!current || !listing) return
+        setWhen(listing.startsAt ? 'PLANNED' : 'NOW')
+        if (listing.startsAt) setAt(wallTimeIn(Date.parse(listing.startsAt), zone))
+        setPatientSeat(listing.patientSeat)
+        setObserverSeats(listing.observerSeats)
+        setNote(listing.note)
+        setListedWith((listed) => listed ?? firstSettings)
+        setResult((shown) => shown ?? { tone: 'success', text: 'Listed on Find Partners: listing again changes its terms.' })
+      },
+      () => undefined, // unread, the form is as for a session not yet listed; listing again changes the same one
+    )
+    return () => {
+      current = false
+    }
+  }, [code, zone, firstSettings])
 
   const submit = async () => {
     const settingsProblem = configProblem(settings)
