@@ -135,10 +135,10 @@ t.test(`the host's configure page reads how its session is listed; nobody else m
   const unlisted = await api(app, host).post('/sessions', { title: 'Not listed yet' })
   const url = (code: string) => `/board/sessions/${code}/listing`
   t.same((await api(app, host).get(url(unlisted.json.sessionCode))).json, { listing: null }, 'not listed: null')
-  const { code, listing } = await listedSession(app, host)
+  const { code, listing } = await listedSession(app, host, { patientSeat: false, observerSeats: 2, note: 'Evenings' })
   const read = await api(app, host).get(url(code))
   t.equal(read.status, 200)
-  t.match(read.json.listing, { id: listing.id, sessionCode: code, patientSeat: listing.patientSeat, observerSeats: listing.observerSeats, isMine: true })
+  t.match(read.json.listing, { id: listing.id, sessionCode: code, patientSeat: false, observerSeats: 2, note: 'Evenings', isMine: true })
   t.equal((await api(app, host).get(url(code.toLowerCase()))).json.listing.id, listing.id, 'the code in any case')
   t.equal((await api(app, other).get(url(code))).status, 403)
   t.equal((await api(app, host).get(url('ZZZZ-ZZZZ'))).status, 404)
