@@ -9,7 +9,7 @@ import { topicsToDraw } from './topic-choice.ts'
 import { evolve } from './evolve.ts'
 import { decideSubmitFeedback } from './feedback-rules.ts'
 import { whatFollows } from './next-round.ts'
-import { decideJoin, decideLeave, hasEnded, requireHost } from './participants.ts'
+import { decideJoin, decideLeave, hasEnded } from './participants.ts'
 import {
   decideComplete,
   decideEnd,
@@ -18,7 +18,7 @@ import {
   decideSelectNewTopic,
   decideSkipPhase,
   decideStart,
-  requireAccepted,
+  requireMayUse,
   requireNotRefusedByPhase,
 } from './phase-rules.ts'
 import {
@@ -114,8 +114,7 @@ function decideConfigure(
   actor: Actor,
   ctx: DecisionContext,
 ): SessionEvent[] {
-  requireHost(state, actor, 'Only the host can configure the session')
-  requireAccepted(state, 'Configure', actor)
+  requireMayUse(state, 'Configure', actor)
   const config = normalisedConfig(command.config)
   const empty = config.sessionType === 'TOPIC' ? topicsToDraw(config.selectedTopics).filter((topic) => topic !== RANDOM_TOPIC && !ctx.catalog.some((c) => c.categoryName === topic)) : []
   // Refused here rather than at Start, when the partners have already joined (issue 29).

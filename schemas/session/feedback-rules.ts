@@ -5,7 +5,8 @@
 import { checkedScores, overallPerformance } from './feedback-scores.ts'
 import { checkedMarking } from './marking-rules.ts'
 import { activeParticipants, activeWithRole, requireParticipant } from './participants.ts'
-import { FEEDBACK_TOO_EARLY, requireAccepted } from './phase-rules.ts'
+import { FEEDBACK_REQUESTS, FEEDBACK_TOO_EARLY } from './capabilities.ts'
+import { requireAccepted, requireMayUseAtAll } from './phase-rules.ts'
 import { ROTATION_NEEDS_THREE, seatsRotatable, SWAP_OR_ROTATE } from './seat-rotation.ts'
 import {
   SessionRuleError,
@@ -14,29 +15,17 @@ import {
   type NextRoundRequest,
   type SessionCommand,
   type SessionEvent,
-  type SessionRole,
   type SessionState,
 } from './types.ts'
 
 type SubmitFeedback = Extract<SessionCommand, { type: 'SubmitFeedback' }>
 
-/**
- * What each role's feedback may ask for besides closing (SPEC section 5): the patient the next case, alone or
- * with the doctor and patient swapping seats; the observer nothing. The doctor gives no feedback. Beside the
- * spec (issue 16), both may ask for the next case with every seat moved on, when three are in the room.
- */
-export const FEEDBACK_REQUESTS = {
-  DOCTOR: null,
-  PATIENT: { newCase: true, roleChange: true, seatRotation: true },
-  OBSERVER: { newCase: false, roleChange: false, seatRotation: true },
-} as const satisfies Record<SessionRole, { newCase: boolean; roleChange: boolean; seatRotation: boolean } | null>
-
 export const JOINED_AFTER_CONSULTATION = 'You joined after this consultation ended, so there is nothing for you to score yet: you can give feedback on the next case.'
 
 export function decideSubmitFeedback(state: SessionState, command: SubmitFeedback, actor: Actor, ctx: DecisionContext): SessionEvent[] {
+  requireMayUseAtAll(state, 'SubmitFeedback', actor)
   const giver = requireParticipant(state, actor)
-  const mayRequest = FEEDBACK_REQUESTS[giver.role]
-  if (!mayRequest) throw new SessionRuleError(403, 'Only the patient or observer can give feedback')
+  const mayRequest = FEEDBACK_REQUESTS[giver.role]!
   if (command.requestRoleChange && command.requestSeatRotation) throw new SessionRuleError(400, SWAP_OR_ROTATE)
   if (command.requestRoleChange && !mayRequest.roleChange) throw new SessionRuleError(403, 'Only the patient can request a role change')
   if (command.requestNewCase && !mayRequest.newCase) throw new SessionRuleError(403, 'Observers cannot request a new case')

@@ -9,4 +9,5 @@ export { phaseDurationSeconds, READING_TIME_OPTIONS, CONSULTATION_TIME_OPTIONS }
 export { overallPerformance, MIN_SCORE, MAX_SCORE } from './feedback-scores.ts'
 export { MAX_ACTIVE_PARTICIPANTS, activeParticipants, activeWithRole } from './participants.ts'
 export { ALL_COMPLETED, ALL_TOPIC_CASES_DONE, ALL_RECALL_CASES_DONE } from './next-case.ts'
-export { FEEDBACK_TIMEOUT_REASON, NO_MATCHING_CASES, requireMayStep, type StepCommandType } from './phase-rules.ts'
+export { FEEDBACK_TIMEOUT_REASON, NO_MATCHING_CASES, requireMayUseAtAll, type StepCommandType } from './phase-rules.ts'
+export { capabilitiesOf, refusalOf, standingOf, CONTROLS, type Capabilities, type Control, type Refusal, type Standing } from './capabilities.ts'

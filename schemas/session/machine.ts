@@ -6,25 +6,26 @@
  * the room re-reads the session rather than show it (web/session/room/room-phase.ts).
  *
  * Each state also lists, in its `meta.accepts`, the commands it accepts; `decide` refuses any other
- * (phase-rules.ts, `requireAccepted`). The machine holds no data: the session's state is the plain fold of its
+ * (capabilities.ts, `phaseRefusalOf`). The machine holds no data: the session's state is the plain fold of its
  * events (`evolve`), and `stateOfPhase` names the machine state that state is in.
  */
 import { setup } from 'xstate'
-import type { Actor, Phase, SessionCommand, SessionEvent, SessionState } from './types.ts'
+import type { Standing } from './capabilities.ts'
+import type { Phase, SessionCommand, SessionEvent, SessionState } from './types.ts'
 
 /** The refusal of every command once the session is over, and the ended room's words. */
 export const SESSION_ENDED = 'This session has ended'
 
 export type CommandType = SessionCommand['type']
 
-/** What a command needs beyond the phase to be accepted in it, evaluated on the session and the caller. */
+/** What a command needs beyond the phase to be accepted in it, evaluated on the caller's standing (capabilities.ts). */
 const CONDITIONS = {
   /** The current topic ran out and the doctor has not chosen another yet. */
-  topicChoicePending: (state: SessionState) => state.topicChoicePending,
-  byHost: (state: SessionState, actor: Actor) => state.hostUserId === actor.userId,
+  topicChoicePending: (standing: Standing) => standing.topicChoicePending,
+  byHost: (standing: Standing) => standing.isHost,
   /** The session has not started yet: the waiting phase of a next round is not the time to reconfigure it. */
-  notStarted: (state: SessionState) => state.status === 'CREATED',
-} satisfies Record<string, (state: SessionState, actor: Actor) => boolean>
+  notStarted: (standing: Standing) => standing.status === 'CREATED',
+} satisfies Record<string, (standing: Standing) => boolean>
 
 interface ConditionalCommand {
   command: CommandType
@@ -117,13 +118,13 @@ const ACCEPTS = new Map(
 export const stateOfPhase = (state: SessionState): PhaseState => STATE_OF_PHASE[state.phase]
 
 /** Does the session's current phase accept this command from this caller? */
-export function phaseAccepts(state: SessionState, command: CommandType, actor: Actor): boolean {
-  return ACCEPTS.get(state.phase)!.some(({ command: accepted, when }) => accepted === command && (!when || CONDITIONS[when](state, actor)))
+export function phaseAccepts(standing: Standing, command: CommandType): boolean {
+  return ACCEPTS.get(standing.phase)!.some(({ command: accepted, when }) => accepted === command && (!when || CONDITIONS[when](standing)))
 }
 
 /** The phase's own refusal of everything it does not accept, if it has one (the completed phase). */
-export function phaseRefusal(state: SessionState): string | undefined {
-  return (sessionMachine.root.states[stateOfPhase(state)].meta as PhaseMeta).refusal
+export function phaseRefusal(phase: Phase): string | undefined {
+  return (sessionMachine.root.states[STATE_OF_PHASE[phase]].meta as PhaseMeta).refusal
 }
 
 const RESTING = new Map(PHASES.map((phase) => [phase, sessionMachine.resolveState({ value: STATE_OF_PHASE[phase] })]))

@@ -43,17 +43,6 @@ export function requireParticipant(state: SessionState, actor: Actor): Participa
   return participant
 }
 
-export function requireDoctor(state: SessionState, actor: Actor, message = DOCTOR_ONLY): Participant {
-  const participant = requireParticipant(state, actor)
-  if (participant.role !== 'DOCTOR') throw new SessionRuleError(403, message)
-  return participant
-}
-
-export function requireHost(state: SessionState, actor: Actor, message: string): void {
-  requireParticipant(state, actor)
-  if (state.hostUserId !== actor.userId) throw new SessionRuleError(403, message)
-}
-
 export function decideJoin(
   state: SessionState,
   command: Extract<SessionCommand, { type: 'JoinWithRole' }>,

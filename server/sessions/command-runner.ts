@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { decide, evolve, requireMayStep, type StepCommandType } from '../../schemas/session/index.ts'
+import { decide, evolve, requireMayUseAtAll, type StepCommandType } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
@@ -186,7 +186,7 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
     if (!state) throw notFound('Session not found')
     try {
       // Who may act first: the timing checks below would tell anyone about the session's clock.
-      if (isStepCommand(command.type)) requireMayStep(state, command.type, actor)
+      if (isStepCommand(command.type)) requireMayUseAtAll(state, command.type, actor)
       requireStepSeen(state, options)
       const notSeen = stepNotSeen(state, options)
       if (notSeen !== undefined) return cached ? decideNow(sessionId, command, actor, options, true) : { state, events: [], notSeen }

@@ -4,7 +4,7 @@
  */
 import t from 'tap'
 import { awaitingNextRound, combinedRequest, stillScoring } from '../../schemas/session/next-round.ts'
-import { mayStart } from '../../schemas/session/phase-rules.ts'
+import { capabilitiesOf } from '../../schemas/session/capabilities.ts'
 import { created, feedback, HOST, inFeedback, OBSERVER, PATIENT, refused, T0, topicConfig } from './fixtures.ts'
 
 const types = (events: { type: string }[]) => events.map((e) => e.type)
@@ -70,8 +70,10 @@ t.test('the doctor of the waiting round may start it knowingly; the others may n
   refused(t, session, { type: 'Configure', config: topicConfig('Respiratory') }, HOST, 409, 'The session can only be configured before it starts')
   t.same(types(session.when({ type: 'Start' }, PATIENT)), ['PhaseStarted'], 'the new doctor starts without the host')
   t.same(types(session.when({ type: 'Start' }, HOST)), ['PhaseStarted'], 'the host may start too, as the spec\'s client does')
-  const view = (isHost: boolean, isDoctor: boolean) => mayStart({ isHost, isDoctor, phase: 'WAITING', status: 'IN_PROGRESS' })
-  t.same([view(false, true), view(false, false), mayStart({ isHost: false, isDoctor: true, phase: 'WAITING', status: 'CREATED' })], [true, false, false])
+  // What the room shows is the same rule: the Start button for the new doctor and the host, not the observer.
+  const mayStart = (seat: 'DOCTOR' | 'OBSERVER', isHost: boolean, status: 'IN_PROGRESS' | 'CREATED' = 'IN_PROGRESS') =>
+    capabilitiesOf({ phase: 'WAITING', status, seat, isHost, isAdmin: false, topicChoicePending: false }).Start
+  t.same([mayStart('DOCTOR', false), mayStart('OBSERVER', true), mayStart('OBSERVER', false), mayStart('DOCTOR', false, 'CREATED')], [true, true, false, false])
 })
 
 t.test('the someone away leaving is enough: the round then starts with those in the room', async (t) => {

@@ -14,6 +14,7 @@ import {
   evolve,
   MAX_ACTIVE_PARTICIPANTS,
   phaseAccepts,
+  standingOf,
   sessionMachine,
   SessionRuleError,
   stateOfPhase,
@@ -130,7 +131,7 @@ function play(initialConfig: SessionConfig, started: boolean, steps: Step[]): Se
     }
     if (state?.status === 'COMPLETED' && produced.length > 0) throw new Error('an ended session changed')
     if (produced.some((event) => event.at !== now)) throw new Error('an event not stamped with ctx.now')
-    if (state && produced.length > 0 && !phaseAccepts(state, command.type, actor)) throw new Error(`${command.type} changed the session in a phase that does not accept it`)
+    if (state && produced.length > 0 && !phaseAccepts(standingOf(state, actor), command.type)) throw new Error(`${command.type} changed the session in a phase that does not accept it`)
     for (const event of produced) {
       state = evolve(state, event)
       ;[machine] = transition(sessionMachine, machine, event)

@@ -7,6 +7,7 @@ import {
   configProblem,
   type ConfigDraft,
 } from '../session/room/config-form.ts'
+import { useAuth } from '../account/AuthContext.tsx'
 import { errorMessage } from '../api/client.ts'
 import { sessionsApi, type ConfigureRequest } from '../api/sessions.ts'
 import { ListOnBoard } from '../board/ListOnBoard.tsx'
@@ -21,6 +22,7 @@ import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
 import { endedSentence, isFinished } from '../session/EndedSession.tsx'
+import { detailsCapabilities } from '../session/room/room-capabilities.ts'
 import { SessionCode, roomPath, useSessionCode } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import type { ConfigurePageState } from './CreateSession.tsx'
@@ -30,6 +32,8 @@ export default function ConfigureSession() {
   const code = useSessionCode()
   const passed = useHistoryState<ConfigurePageState | null>()
   const { data, error } = useConfigureData(code)
+  const { user } = useAuth()
+  const mayConfigure = data !== null && detailsCapabilities(data.session, user?.role === 'ADMIN').Configure
 
   return (
     <Page>
@@ -44,7 +48,7 @@ export default function ConfigureSession() {
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
-        {data?.session.isHost && data.session.phase !== 'WAITING' && (
+        {data?.session.isHost && !mayConfigure && (
           <>
             <p>
               {isFinished(data.session.status)
@@ -54,7 +58,7 @@ export default function ConfigureSession() {
             <ButtonLink href={roomPath(code)}>Go to the room</ButtonLink>
           </>
         )}
-        {data?.session.isHost && data.session.phase === 'WAITING' && (
+        {data && mayConfigure && (
           <>
             {passed?.keptOtherSessions && (
               <Kept role="note">

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
-import { mayStart } from '../../schemas/session/phase-rules.ts'
 import { findingsOf } from '../session/room/case-content.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
@@ -28,6 +27,7 @@ import { useRoomSounds } from '../session/sounds.ts'
 import { SoundsBlockedNotice } from '../session/SoundsBlockedNotice.tsx'
 import { useBackGuard } from '../session/useBackGuard.ts'
 import { useAuth } from '../account/AuthContext.tsx'
+import { roomCapabilities } from '../session/room/room-capabilities.ts'
 
 /** The call's code (WebRTC, media, its own signalling) loads only once a room is open. */
 const CallPanel = lazy(() => import('../session/call/CallPanel.tsx'))
@@ -78,6 +78,7 @@ export default function SessionRoom() {
 
   const findings = findingsOf(session.selectedCase)
   const isDoctor = session.role === 'doctor'
+  const can = roomCapabilities(session, user?.role === 'ADMIN')
   const feedbackForm = <RoomFeedback snapshot={snapshot} session={session} send={send} />
   const showFindings = () => setFindingsOpen(true)
 
@@ -111,13 +112,13 @@ export default function SessionRoom() {
       )}
       <Body ref={body}>
         {session.phase === 'WAITING' && (
-          <WaitingPhase session={session} userId={user?.id ?? 0} canStart={mayStart({ ...session, isDoctor })} starting={actions.pending === 'start'} onStart={actions.start} />
+          <WaitingPhase session={session} userId={user?.id ?? 0} canStart={can.Start} starting={actions.pending === 'start'} onStart={actions.start} />
         )}
         {session.phase === 'READING' && (
           <ReadingPhase
             session={session}
             clock={clock}
-            controls={{ hasFindings: findings !== null, onShowFindings: showFindings, onSkip: actions.skip, onNewCase: () => actions.newCase(session.selectedCase?.id), pending: actions.pending }}
+            controls={{ can, hasFindings: findings !== null, onShowFindings: showFindings, onSkip: actions.skip, onNewCase: () => actions.newCase(session.selectedCase?.id), pending: actions.pending }}
           />
         )}
         {session.phase === 'CONSULTATION' && (
@@ -126,6 +127,7 @@ export default function SessionRoom() {
             clock={clock}
             hasFindings={findings !== null}
             onShowFindings={showFindings}
+            mayEnd={can.SkipPhase}
             onEnd={actions.endConsultation}
             ending={actions.pending === 'endConsultation'}
             feedbackForm={feedbackForm}
@@ -146,7 +148,8 @@ export default function SessionRoom() {
       />
       <TopicDialog
         choice={session.topicChoice}
-        isDoctor={isDoctor}
+        mayChoose={can.SelectNewTopic}
+        mayEnd={can.End}
         busy={actions.pending !== null}
         error={actions.topicError}
         onSelect={actions.selectTopic}

@@ -1,5 +1,6 @@
 import { criteriaOf } from './room/case-content.ts'
 import type { RoomEvent, RoomSnapshot } from './room/room-machine.ts'
+import { roomCapabilities } from './room/room-capabilities.ts'
 import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
@@ -25,7 +26,7 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
         draft={draft}
         formError={formError}
         refusals={refusals}
-        choices={session.phase === 'FEEDBACK' ? choicesFor(session.role, session.participants) : []}
+        choices={roomCapabilities(session, snapshot.context.isAdmin).SubmitFeedback ? choicesFor(session.role, session.participants) : []}
         rotationPreview={rotationPreview(session.participants, snapshot.context.userId)}
         busy={!snapshot.matches({ room: 'editing' })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}

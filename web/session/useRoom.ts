@@ -41,7 +41,7 @@ const browserRoomMachine = roomMachine.provide({
  */
 export function useRoom(code: string) {
   const { user, token } = useAuth()
-  const [snapshot, send] = useMachine(browserRoomMachine, { input: { userId: user?.id ?? 0 } })
+  const [snapshot, send] = useMachine(browserRoomMachine, { input: { userId: user?.id ?? 0, isAdmin: user?.role === 'ADMIN' } })
   const [liveStatus, setLiveStatus] = useState<RoomLiveStatus>('connecting')
   const live = useRef<LiveConnection | null>(null)
   const loading = snapshot.matches('loading')

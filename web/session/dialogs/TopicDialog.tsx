@@ -10,14 +10,17 @@ import { Dialog } from '../Dialog.tsx'
  */
 export function TopicDialog({
   choice,
-  isDoctor,
+  mayChoose,
+  mayEnd,
   busy,
   error,
   onSelect,
   onEnd,
 }: {
   choice: TopicChoice | null
-  isDoctor: boolean
+  /** The doctor's choice of the next topic, and their end of the session (capabilities.ts). */
+  mayChoose: boolean
+  mayEnd: boolean
   busy: boolean
   error: string | null
   onSelect: (topic: string) => void
@@ -30,7 +33,7 @@ export function TopicDialog({
       title="Topic Completed"
       mandatory
       actions={
-        isDoctor ? (
+        mayEnd ? (
           <>
             {topics.length === 0 && (
               <ButtonLink href="/dashboard" $variant="secondary">
@@ -50,7 +53,7 @@ export function TopicDialog({
     >
       {error && <Alert tone="error">{error}</Alert>}
       <p>You have completed every case in {choice?.completedTopic ?? 'this topic'}.</p>
-      {isDoctor ? (
+      {mayChoose ? (
         topics.length > 0 ? (
           <>
             <p>Choose the next topic:</p>

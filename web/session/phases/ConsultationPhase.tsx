@@ -20,6 +20,8 @@ export function ConsultationPhase(props: {
   clock: ClockReading | null
   hasFindings: boolean
   onShowFindings: () => void
+  /** The doctor's (and an admin's) End Consultation: the server's SkipPhase rule. */
+  mayEnd: boolean
   onEnd: () => void
   ending: boolean
   feedbackForm: ReactNode
@@ -38,7 +40,7 @@ export function ConsultationPhase(props: {
               Examination Findings
             </Button>
           )}
-          {session.role === 'doctor' && (
+          {props.mayEnd && (
             <BusyButton type="button" onClick={() => setConfirming(true)} busy={props.ending}>
               {props.ending ? 'Ending…' : 'End Consultation'}
             </BusyButton>

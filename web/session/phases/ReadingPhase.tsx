@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import type { Capabilities } from '../../../schemas/session/capabilities.ts'
 import type { RoomSession } from '../room/room-state.ts'
 import { BusyButton, Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
@@ -9,6 +10,7 @@ import { Scratchpad } from '../Scratchpad.tsx'
 import type { ClockReading } from '../server-clock.ts'
 
 export interface ReadingControls {
+  can: Capabilities
   hasFindings: boolean
   onShowFindings: () => void
   onSkip: () => void
@@ -35,15 +37,15 @@ export function ReadingPhase({ session, clock, controls }: { session: RoomSessio
               Examination Findings
             </Button>
           )}
-          {isDoctor && (
-            <>
-              <BusyButton type="button" onClick={controls.onSkip} busy={controls.pending !== null}>
-                {controls.pending === 'skip' ? 'Skipping…' : 'Skip to Consultation'}
-              </BusyButton>
-              <BusyButton type="button" $variant="secondary" onClick={controls.onNewCase} busy={controls.pending !== null}>
-                {controls.pending === 'newCase' ? 'Finding a case…' : 'New Case'}
-              </BusyButton>
-            </>
+          {controls.can.SkipPhase && (
+            <BusyButton type="button" onClick={controls.onSkip} busy={controls.pending !== null}>
+              {controls.pending === 'skip' ? 'Skipping…' : 'Skip to Consultation'}
+            </BusyButton>
+          )}
+          {controls.can.NewCase && (
+            <BusyButton type="button" $variant="secondary" onClick={controls.onNewCase} busy={controls.pending !== null}>
+              {controls.pending === 'newCase' ? 'Finding a case…' : 'New Case'}
+            </BusyButton>
           )}
         </Controls>
         {isDoctor && <Scratchpad code={session.code} round={session.currentRound} />}

@@ -12,11 +12,14 @@ import { upperRole, type LiveMessage, type SessionDetails } from '../../../schem
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, roomOverReason, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
+import { roomCapabilities } from './room-capabilities.ts'
 import { noticeAfter, type RoomNotice } from './room-notice.ts'
 import { choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
 
 export interface RoomContext {
   userId: number
+  /** An admin may use more controls than their seat gives (capabilities.ts). */
+  isAdmin: boolean
   session: RoomSession | null
   loadError: string | null
   endedReason: string | null
@@ -78,7 +81,7 @@ export const roomMachine = setup({
   types: {
     context: {} as RoomContext,
     events: {} as RoomEvent,
-    input: {} as { userId: number },
+    input: {} as { userId: number; isAdmin?: boolean },
   },
   actors: {
     // Replaced by the web client (roomMachine.provide); the defaults say so loudly if one is forgotten.
@@ -91,7 +94,7 @@ export const roomMachine = setup({
     draftOutdated: ({ context }) => context.session !== null && draftOwner(context.session) !== context.draftFor,
     mayNotSubmit: ({ context, event }) => {
       const session = context.session
-      if (event.type !== 'SUBMIT' || !session || session.phase !== 'FEEDBACK') return true
+      if (event.type !== 'SUBMIT' || !session || !roomCapabilities(session, context.isAdmin).SubmitFeedback) return true
       return !choicesFor(session.role, session.participants).includes(event.choice)
     },
     formIncomplete: ({ context }) => !isComplete(criteriaOf(context.session?.selectedCase ?? null), context.draft.scores),
@@ -126,6 +129,7 @@ export const roomMachine = setup({
   id: 'room',
   context: ({ input }) => ({
     userId: input.userId,
+    isAdmin: input.isAdmin ?? false,
     session: null,
     loadError: null,
     endedReason: null,

@@ -1,9 +1,9 @@
 /**
  * The feedback form's submit buttons and what each asks of the server (WIRE.md section 5, and issue 16's seat
- * rotation). Which role may ask for what is the server's rule (FEEDBACK_REQUESTS, seat-rotation.ts); the room
+ * rotation). Which role may ask for what is the server's rule (FEEDBACK_REQUESTS in capabilities.ts, seat-rotation.ts); the room
  * only offers what the server would accept.
  */
-import { FEEDBACK_REQUESTS } from '../../../schemas/session/feedback-rules.ts'
+import { FEEDBACK_REQUESTS } from '../../../schemas/session/capabilities.ts'
 import { NEXT_SEAT, seatsRotatable } from '../../../schemas/session/seat-rotation.ts'
 import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
 import { upperRole, type LowerRole, type ParticipantView } from '../../../schemas/session-wire.ts'
