@@ -8,6 +8,7 @@ export { topicsToDraw, drawsFromEveryTopic, withTopicAdded } from './topic-choic
 export { phaseDurationSeconds, READING_TIME_OPTIONS, CONSULTATION_TIME_OPTIONS } from './config-rules.ts'
 export { overallPerformance, MIN_SCORE, MAX_SCORE } from './feedback-scores.ts'
 export { MAX_ACTIVE_PARTICIPANTS, activeParticipants, activeWithRole } from './participants.ts'
-export { ALL_COMPLETED, ALL_TOPIC_CASES_DONE, ALL_RECALL_CASES_DONE } from './next-case.ts'
+export { ALL_COMPLETED, ALL_TOPIC_CASES_DONE, ALL_RECALL_CASES_DONE, topicCompletedMessage } from './next-case.ts'
+export { deadlineOf, inTwoMinuteWarning, showsClock, TWO_MINUTE_WARNING_SECONDS, type ClockPhase } from './clock.ts'
 export { FEEDBACK_TIMEOUT_REASON, NO_MATCHING_CASES, requireMayUseAtAll, type StepCommandType } from './phase-rules.ts'
 export { capabilitiesOf, refusalOf, standingOf, CONTROLS, type Capabilities, type Control, type Refusal, type Standing } from './capabilities.ts'

@@ -10,6 +10,8 @@ import { SessionRuleError, type DecisionContext, type SessionEvent, type Session
 
 export const ALL_COMPLETED = 'All participants have completed their sessions'
 export const ALL_TOPIC_CASES_DONE = '🎊 Congratulations! You have completed all available cases in this session.'
+/** What the doctor's new case and the room are told when the topic has no case left (SPEC section 4). */
+export const topicCompletedMessage = (topic: string) => `All cases in ${topic} have been completed. Please select a new topic.`
 export const ALL_RECALL_CASES_DONE = '🎊 Congratulations! You have completed all available cases in the selected recall date range.'
 
 /** Assigns the case and opens its reading phase, with the reading clock of the session's configuration. */

@@ -14,13 +14,19 @@ import type { DecisionContext, NextRoundRequest, Participant, SessionEvent, Sess
 
 type Seating = Pick<Participant, 'role' | 'joinedAfterConsultation' | 'hasGivenFeedback' | 'hasCompleted'>
 
-/**
- * Who the round still waits for: a patient or observer who watched the consultation and has neither scored nor
- * closed. Someone who arrived during the feedback phase has nothing to score.
- */
-export function stillScoring<P extends Seating>(participants: readonly P[]): P[] {
-  return participants.filter((p) => p.role !== 'DOCTOR' && !p.joinedAfterConsultation && !p.hasGivenFeedback && !p.hasCompleted)
+/** Who scores this round: the patients and observers who watched the consultation (a later arrival saw nothing). */
+export function scorersOf<P extends Pick<Seating, 'role' | 'joinedAfterConsultation'>>(participants: readonly P[]): P[] {
+  return participants.filter((p) => p.role !== 'DOCTOR' && !p.joinedAfterConsultation)
 }
+
+/** Who the round still waits for: a scorer who has neither scored nor closed. */
+export function stillScoring<P extends Seating>(participants: readonly P[]): P[] {
+  return scorersOf(participants).filter((p) => !p.hasGivenFeedback && !p.hasCompleted)
+}
+
+/** The doctor has completed the session (Exit in feedback): no further case starts. */
+export const doctorFinished = (participants: ReadonlyArray<Pick<Seating, 'role' | 'hasCompleted'>>): boolean =>
+  participants.some((p) => p.role === 'DOCTOR' && p.hasCompleted)
 
 /**
  * What the requests in the room add up to, strongest first: a rotation while three can rotate, else the
@@ -66,8 +72,7 @@ function afterScoring(state: SessionState, ctx: DecisionContext): SessionEvent[]
   if (stillScoring(seated).length > 0) return []
   const doctor = activeWithRole(state, 'DOCTOR')
   const request = combinedRequest(seated)
-  // A doctor who has completed the session will not play another case.
-  if (request !== null && doctor && !doctor.hasCompleted) return nextRound(state, request, doctor, ctx)
+  if (request !== null && doctor && !doctorFinished(seated)) return nextRound(state, request, doctor, ctx)
   return everyoneCompleted(state) ? [sessionEnded(ALL_COMPLETED, ctx)] : []
 }
 

@@ -5,6 +5,7 @@
  */
 import { refusalOf, standingOf, whoRefusal, phaseRefusalOf, type Control, type Refusal } from './capabilities.ts'
 import { chooseNextCase } from './case-selection.ts'
+import { deadlineOf } from './clock.ts'
 import { phaseDurationSeconds } from './config-rules.ts'
 import { anotherCaseThisRound, caseOfNewTopic, readingStarted, sessionEnded, startCase } from './next-case.ts'
 import { awaitingNextRound, readingOnceEveryoneIn } from './next-round.ts'
@@ -70,7 +71,7 @@ export function decideExpireTimer(
 ): SessionEvent[] {
   const { timer } = state
   if (hasEnded(state) || !timer || timer.phase !== command.phase || timer.startTimestamp !== command.startTimestamp) return []
-  if (ctx.now < timer.startTimestamp + timer.durationSeconds * 1000) return []
+  if (ctx.now < deadlineOf(timer)) return []
   if (timer.phase === 'FEEDBACK') return [sessionEnded(FEEDBACK_TIMEOUT_REASON, ctx)]
   return [phaseAfter(state, timer.phase, ctx)]
 }

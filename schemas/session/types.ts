@@ -8,6 +8,10 @@ import type { Domain, FeedbackArea, GlobalJudgement } from '../marking.ts'
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
 /** CANCELLED is in the wire contract (WIRE.md, session JSON) for clients that read it; no event produces it. */
 export type SessionStatus = 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'
+
+/** A session in these states is running: the room is open, it counts on the dashboard and the board, it holds its case. */
+export const RUNNING_STATUSES = ['CREATED', 'IN_PROGRESS'] as const satisfies readonly SessionStatus[]
+export const isRunning = (status: SessionStatus): boolean => (RUNNING_STATUSES as readonly SessionStatus[]).includes(status)
 export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 export type SessionType = 'TOPIC' | 'RECALL'
 export type TimingType = 'COUNTDOWN' | 'STOPWATCH'

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { FORMER_USER, type Actor } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import { ACTIVE_STATUSES, type UserRow } from '../db/schema.ts'
+import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
+import { type UserRow } from '../db/schema.ts'
 import { badRequest } from '../errors.ts'
 import type { LiveHub } from '../live/hub.ts'
 import type { CommandRunner } from '../sessions/command-runner.ts'
@@ -51,7 +52,7 @@ export async function deleteAccount(deps: AccountDeletionDeps, user: UserRow): P
     .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
     .select('sessions.id')
     .where('session_participants.user_id', '=', user.id)
-    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('sessions.status', 'in', RUNNING_STATUSES)
     .execute()
   const actor: Actor = { userId: user.id, name: FORMER_USER, isAdmin: false }
   for (const { id } of running) {

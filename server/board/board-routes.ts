@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { BoardQuery, ListingBody, MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem, SeatBody, type BoardListing } from '../../schemas/board.ts'
 import { IdParams } from '../../schemas/content.ts'
-import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
+import { isRunning, RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import { listCategories } from '../content/categories-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
@@ -69,7 +69,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     const me = request.currentUser
     if (session.host_user_id !== me.id) throw forbidden('Only the host can list this session')
     if (session.phase !== 'WAITING' && body.startsAt) throw conflict('This session has already started: plan a new one instead')
-    if (session.status === 'COMPLETED' || session.status === 'CANCELLED') throw conflict('This session has ended')
+    if (!isRunning(session.status)) throw conflict('This session has ended')
     await requireKnownTopics(db, (session.config as SessionConfig).selectedTopics)
     if ((await countOpenListings(db, me.id, session.id)) >= MAX_OPEN_LISTINGS) {
       throw conflict(`You already have ${MAX_OPEN_LISTINGS} listings on the board: cancel one first`)

@@ -1,6 +1,6 @@
 import type { BoardBooking, BoardListing } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
-import { ACTIVE_STATUSES } from '../db/schema.ts'
+import { isRunning } from '../../schemas/session/types.ts'
 import type { ListingRow } from './listings-repo.ts'
 
 /**
@@ -36,5 +36,5 @@ export async function seatsSeenBy(db: Db, viewerId: number, rows: ListingRow[]):
  */
 export const keptForMember = (row: ListingRow, seats: ViewerSeats | undefined, viewerId: number, now: number) =>
   row.status === 'OPEN' &&
-  (ACTIVE_STATUSES as readonly string[]).includes(row.session_status) &&
+  isRunning(row.session_status) &&
   row.starts_at !== null && new Date(row.starts_at).getTime() > now && (row.host_user_id === viewerId || seats?.yourSeat != null)

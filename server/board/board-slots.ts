@@ -8,7 +8,8 @@ import type { SessionEngine } from '../sessions/engine.ts'
 import { bookingNoticeMail, cancellationMail, confirmationMail, reminderMail, type SlotFacts } from './board-mail.ts'
 import type { BoardJob } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
-import { closeListing, findListing, isOnBoard, isRunning, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
+import { isRunning } from '../../schemas/session/types.ts'
+import { closeListing, findListing, isOnBoard, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
 import type { SeatLock } from './seat-lock.ts'
 
 export interface BoardSlotsOptions {
@@ -126,7 +127,7 @@ export function boardSlots(options: BoardSlotsOptions) {
     async runJob(job: BoardJob) {
       const row = await findListing(db, job.listing_id)
       // A session that ended (its host left, or deleted their account) has nothing to remind of or open.
-      if (!row || row.status !== 'OPEN' || !row.starts_at || !isRunning(row)) return
+      if (!row || row.status !== 'OPEN' || !row.starts_at || !isRunning(row.session_status)) return
       if (job.kind === 'REMIND') {
         await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person))))
         return

@@ -3,7 +3,8 @@ import { NO_OBSERVER_SEAT_OFFERED, NO_PATIENT_SEAT_OFFERED, OBSERVER_SEATS_TAKEN
 import type { ViewerSeats } from './board-seats.ts'
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import { ACTIVE_STATUSES, type ListingStatus } from '../db/schema.ts'
+import { isRunning, RUNNING_STATUSES } from '../../schemas/session/types.ts'
+import type { ListingStatus } from '../db/schema.ts'
 import type { AppendRefusal } from '../sessions/event-store.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
@@ -27,12 +28,10 @@ export const seatsFree = (row: ListingRow) => ({
   observerSeatsFree: Math.max(0, row.observer_seats - row.observers),
 })
 
-export const isRunning = (row: ListingRow) => (ACTIVE_STATUSES as readonly string[]).includes(row.session_status)
-
 /** Whether the board shows this listing now: open, its session running, its host not hidden, a seat free. */
 export function isOnBoard(row: ListingRow): boolean {
   const free = seatsFree(row)
-  return row.status === 'OPEN' && isRunning(row) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
+  return row.status === 'OPEN' && isRunning(row.session_status) && !row.hidden_from_board && (free.patientSeatFree || free.observerSeatsFree > 0)
 }
 
 export function listingView(row: ListingRow, viewerId: number, seats: ViewerSeats = { yourSeat: null, bookings: [] }): BoardListing {
@@ -63,7 +62,7 @@ export function listingView(row: ListingRow, viewerId: number, seats: ViewerSeat
 
 /** Every open listing of a running session, soonest first (now before planned). */
 export const openListings = (db: Db) =>
-  listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', ACTIVE_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
+  listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', RUNNING_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
 
 export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
 
@@ -79,7 +78,7 @@ export async function countOpenListings(db: Db, hostUserId: number, exceptSessio
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('l.host_user_id', '=', hostUserId)
     .where('l.status', '=', 'OPEN')
-    .where('s.status', 'in', ACTIVE_STATUSES)
+    .where('s.status', 'in', RUNNING_STATUSES)
     .where('l.session_id', '!=', exceptSessionId)
     .executeTakeFirstOrThrow()
   return Number(row.n)

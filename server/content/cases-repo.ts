@@ -2,7 +2,8 @@ import { sql } from 'kysely'
 import type { CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { isRaisedByTrigger } from '../db/errors.ts'
-import { ACTIVE_STATUSES, type CaseRow } from '../db/schema.ts'
+import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
+import { type CaseRow } from '../db/schema.ts'
 import type { CaseContent } from './case-rules.ts'
 
 /** Every case with its category and recall dates, in one query (dates as text: no time zone can shift them). */
@@ -114,7 +115,7 @@ export async function activeSessionCountForCase(db: Db, caseId: number): Promise
     .selectFrom('sessions')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('case_id', '=', caseId)
-    .where('status', 'in', ACTIVE_STATUSES)
+    .where('status', 'in', RUNNING_STATUSES)
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }

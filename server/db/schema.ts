@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { CriterionView, SectionView, VisualData } from '../../schemas/content.ts'
 import type { FeedbackArea, GlobalJudgement } from '../../schemas/marking.ts'
 import type { DomainScore } from '../../schemas/session/station-result.ts'
+import type { SessionStatus } from '../../schemas/session/types.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -106,16 +107,13 @@ export interface CaseRecallDatesTable {
   recall_date: string
 }
 
-/** A session in these states is running: it counts for the dashboard, the case-delete guard and leaving. */
-export const ACTIVE_STATUSES = ['CREATED', 'IN_PROGRESS'] as const
-
 /** Read models of the session log (migrations/0003): written with the events, rebuildable from them. */
 export interface SessionsTable {
   id: number
   code: string
   title: string
   host_user_id: number
-  status: 'CREATED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED'
+  status: SessionStatus
   phase: 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
   current_round: number
   case_id: number | null

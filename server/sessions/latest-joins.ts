@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import { ACTIVE_STATUSES } from '../db/schema.ts'
+import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { plannedAhead } from '../board/listings-repo.ts'
 
 /**
@@ -37,7 +37,7 @@ export async function sessionsToLeave(db: Db, userId: number, keepSessionId: num
     .select('sessions.id')
     .where('me.user_id', '=', userId)
     .where('me.active', '=', true)
-    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('sessions.status', 'in', RUNNING_STATUSES)
     .where('sessions.id', '!=', keepSessionId)
     // A planned slot still to come is not a room one is in yet: on the app's clock, as Start decides it.
     .where(sql<boolean>`not ${plannedAhead(sql.ref('sessions.id'), now)}`)

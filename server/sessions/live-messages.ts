@@ -1,5 +1,5 @@
 import type { CaseView } from '../../schemas/content.ts'
-import { evolve } from '../../schemas/session/index.ts'
+import { evolve, showsClock, topicCompletedMessage } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../schemas/session/types.ts'
 import type { LiveMessage } from '../../schemas/session-wire.ts'
 import type { CommittedBatch } from './bus.ts'
@@ -141,12 +141,12 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       return [sessionUpdate]
     case 'TopicSelectionNeeded': {
       const { completedTopic, availableTopics } = event
-      const message = `All cases in ${completedTopic} have been completed. Please select a new topic.`
+      const message = topicCompletedMessage(completedTopic)
       return [same({ type: 'TOPIC_SELECTION_NEEDED', sessionCode, completedTopic, availableTopics, message })]
     }
     case 'PhaseStarted': {
       const { phase, startTimestamp, durationSeconds } = event
-      if (phase !== 'READING' && phase !== 'CONSULTATION') {
+      if (!showsClock(phase)) {
         return [same({ type: 'PHASE_CHANGE', sessionCode, phase, startTimestamp, durationSeconds: 0 })]
       }
       const message = `${phase === 'READING' ? 'Reading' : 'Consultation'} timer started: ${durationSeconds} seconds`

@@ -1,5 +1,5 @@
 import { sql, type InsertObject, type RawBuilder, type Transaction } from 'kysely'
-import { evolve } from '../../schemas/session/index.ts'
+import { deadlineOf, evolve } from '../../schemas/session/index.ts'
 import { stationResult } from '../../schemas/session/station-result.ts'
 import type { Participant, SessionEvent, SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
@@ -73,7 +73,7 @@ function upsertSession(state: SessionState, events: ProjectedEvent[]) {
     selected_topics: JSON.stringify(state.config.selectedTopics),
     config: JSON.stringify(state.config),
     timer: timer ? JSON.stringify(timer) : null,
-    deadline_at: timer ? new Date(timer.startTimestamp + timer.durationSeconds * 1000) : null,
+    deadline_at: timer ? new Date(deadlineOf(timer)) : null,
     ended_reason: state.endedReason,
     version: state.version,
     created_at: new Date(state.createdAt),

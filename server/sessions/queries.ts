@@ -2,7 +2,8 @@ import { sql } from 'kysely'
 import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts'
 import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
-import { ACTIVE_STATUSES, type SessionRow } from '../db/schema.ts'
+import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
+import { type SessionRow } from '../db/schema.ts'
 import type { SignalParties } from '../live/signals.ts'
 import type { SubscriptionGrant } from '../live/stomp-connection.ts'
 import { normaliseSessionCode } from './session-codes.ts'
@@ -18,7 +19,7 @@ export async function sessionVersions(db: Db, alsoIds: number[]): Promise<Array<
     .selectFrom('sessions')
     .select(['id', 'version'])
     // One array parameter, however many sessions an instance follows (a list of parameters stops at 65,535).
-    .where((eb) => eb.or([eb('status', 'in', ACTIVE_STATUSES), eb('id', '=', sql<number>`any(${alsoIds})`)]))
+    .where((eb) => eb.or([eb('status', 'in', RUNNING_STATUSES), eb('id', '=', sql<number>`any(${alsoIds})`)]))
     .execute()
   return rows.map((row) => ({ sessionId: row.id, version: row.version }))
 }
@@ -49,7 +50,7 @@ export async function signalParties(db: Db, requestedCode: string, userIds: numb
   if (code === null) return null
   const rows = await activeParticipantsOf(db, code)
     .select('session_participants.user_id')
-    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('sessions.status', 'in', RUNNING_STATUSES)
     .where('session_participants.user_id', 'in', userIds)
     .execute()
   return { sessionCode: code, activeUserIds: rows.map((row) => row.user_id) }
@@ -62,7 +63,7 @@ const runningSessionsOf = (db: Db, userId: number) =>
     .innerJoin('sessions', 'sessions.id', 'me.session_id')
     .where('me.user_id', '=', userId)
     .where('me.active', '=', true)
-    .where('sessions.status', 'in', ACTIVE_STATUSES)
+    .where('sessions.status', 'in', RUNNING_STATUSES)
 
 /** Whether the user is an active participant of a running session: the one `requestedCode` names, else any. */
 export async function inRunningSession(db: Db, userId: number, requestedCode?: string): Promise<boolean> {
@@ -135,7 +136,7 @@ async function otherParticipantNames(db: Db, sessionIds: number[], userId: numbe
  * For a query joining `feedback` to its `sessions` row: the round the feedback scored is over, because its session
  * has moved on to another round (or case) or has ended. Only then may its doctor see the case whole.
  */
-export const FEEDBACK_ROUND_OVER = sql<boolean>`not (sessions.status in ('CREATED', 'IN_PROGRESS') and sessions.current_round = feedback.round
+export const FEEDBACK_ROUND_OVER = sql<boolean>`not (sessions.status in (${sql.join(RUNNING_STATUSES.map((status) => sql.lit(status)))}) and sessions.current_round = feedback.round
   and sessions.case_id is not distinct from feedback.case_id)`
 
 /** Feedback the user received as the doctor, newest first (WIRE.md section 5), once its round is over. */
@@ -186,4 +187,4 @@ export function toLowerRole(role: string): LowerRole | 'unknown' {
 
 /** Sessions whose running phase has a deadline: what the timers re-arm at start-up. */
 export const sessionsWithDeadlines = (db: Db) =>
-  db.selectFrom('sessions').select(['id', 'deadline_at']).where('deadline_at', 'is not', null).where('status', 'in', ACTIVE_STATUSES).execute()
+  db.selectFrom('sessions').select(['id', 'deadline_at']).where('deadline_at', 'is not', null).where('status', 'in', RUNNING_STATUSES).execute()

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
+import { topicCompletedMessage } from '../../schemas/session/next-case.ts'
 import { plannedAhead, seatTermsRefusals } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
@@ -102,8 +103,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     if (notSeen) return { message: notSeen }
     for (const { event } of events) {
       if (event.type === 'TopicSelectionNeeded') {
-        const message = `All cases in ${event.completedTopic} have been completed. Please select a new topic.`
-        return { noMoreCases: true, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message }
+        return { noMoreCases: true, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message: topicCompletedMessage(event.completedTopic) }
       }
       if (event.type === 'SessionEnded') return { sessionCompleted: true, message: event.reason }
     }

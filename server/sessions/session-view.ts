@@ -1,5 +1,6 @@
 import { caseViewFor, type RoleCaseView } from '../../schemas/case-views.ts'
 import type { CaseView } from '../../schemas/content.ts'
+import { deadlineOf, showsClock } from '../../schemas/session/clock.ts'
 import type { SessionRole, SessionState } from '../../schemas/session/types.ts'
 import type {
   LowerRole,
@@ -41,13 +42,12 @@ export function participantViews(state: SessionState, isOnline: IsOnline): Parti
     }))
 }
 
-/** Only reading and consultation show a clock; the feedback phase's timeout is the server's business. */
 function sessionClock(state: SessionState, now: number): SessionClock {
   const { timer } = state
-  if (!timer || (timer.phase !== 'READING' && timer.phase !== 'CONSULTATION') || timer.phase !== state.phase) {
+  if (!timer || !showsClock(timer.phase) || timer.phase !== state.phase) {
     return { timeRemaining: 0, totalTime: 0, timerStartTimestamp: null }
   }
-  const deadline = timer.startTimestamp + timer.durationSeconds * 1000
+  const deadline = deadlineOf(timer)
   return {
     timeRemaining: Math.max(0, Math.ceil((deadline - now) / 1000)),
     totalTime: timer.durationSeconds,

@@ -1,3 +1,4 @@
+import { deadlineOf } from '../../schemas/session/clock.ts'
 import { hasEnded } from '../../schemas/session/participants.ts'
 import type { SessionState } from '../../schemas/session/types.ts'
 import { realAlarm, type SetAlarm } from '../alarm.ts'
@@ -48,7 +49,7 @@ export function createSessionTimers(options: SessionTimersOptions): SessionTimer
     clear(state.sessionId)
     const { timer } = state
     if (closed || !timer || hasEnded(state)) return
-    const delay = Math.max(0, timer.startTimestamp + timer.durationSeconds * 1000 - now())
+    const delay = Math.max(0, deadlineOf(timer) - now())
     cancels.set(state.sessionId, setAlarm(() => expiries.track(() => expire(state)), delay))
   }
 

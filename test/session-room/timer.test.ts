@@ -6,10 +6,10 @@ import {
   formatClock,
   milestoneAnnouncement,
   remainingSeconds,
-  showsTwoMinuteWarning,
   shouldWarnTwoMinutes,
   startFromRemaining,
 } from '../../web/session/room/timer.ts'
+import { inTwoMinuteWarning } from '../../schemas/session/clock.ts'
 
 const T0 = 1_800_000_000_000
 const clock = { startTimestamp: T0, durationSeconds: 480 }
@@ -52,12 +52,12 @@ t.test('announcements at 2 minutes, 1 minute and 0 only: the start is the headin
 })
 
 t.test('the two-minute warning\'s words show from 2 minutes left until the consultation ends', async (t) => {
-  const consultation = { phase: 'CONSULTATION', startTimestamp: T0, durationSeconds: 300 }
-  t.equal(showsTwoMinuteWarning(consultation, 121), false)
-  t.equal(showsTwoMinuteWarning(consultation, 120), true)
-  t.equal(showsTwoMinuteWarning(consultation, 0), true, 'still there at 0:00, until the phase changes')
-  t.equal(showsTwoMinuteWarning({ ...consultation, phase: 'READING' }, 60), false, 'not in reading')
-  t.equal(showsTwoMinuteWarning({ ...consultation, durationSeconds: 120 }, 100), false, 'not in a consultation that never had more')
+  const consultation = { phase: 'CONSULTATION' as const, startTimestamp: T0, durationSeconds: 300 }
+  t.equal(inTwoMinuteWarning(consultation, 121), false)
+  t.equal(inTwoMinuteWarning(consultation, 120), true)
+  t.equal(inTwoMinuteWarning(consultation, 0), true, 'still there at 0:00, until the phase changes')
+  t.equal(inTwoMinuteWarning({ ...consultation, phase: 'READING' as const }, 60), false, 'not in reading')
+  t.equal(inTwoMinuteWarning({ ...consultation, durationSeconds: 120 }, 100), false, 'not in a consultation that never had more')
 })
 
 t.test('the two-minute warning plays once, at 120 s or fewer, not at 0', async (t) => {

@@ -1,14 +1,14 @@
 import styled from 'styled-components'
 import { Link } from 'wouter'
 import { SESSION_ENDED } from '../../schemas/session/machine.ts'
-import type { SessionStatus } from '../../schemas/session/types.ts'
+import { isRunning, type SessionStatus } from '../../schemas/session/types.ts'
 import { useDebriefLinks } from '../debrief/useDebriefLinks.ts'
 import { ButtonLink } from '../components/Button.tsx'
 import { RoleBadge } from './RoleBadge.tsx'
 import { debriefPath } from './SessionCode.tsx'
 
 /** Both final statuses of the wire contract (WIRE.md): nobody joins or returns to such a session. */
-export const isFinished = (status: SessionStatus) => status === 'COMPLETED' || status === 'CANCELLED'
+export const isFinished = (status: SessionStatus) => !isRunning(status)
 
 /** "This session has ended: <why>." Reasons come with or without their full stop ('Session has been ended by the doctor.'). */
 export function endedSentence(reason: string | null): string {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { PHASE_LABEL } from '../../schemas/labels.ts'
 import type { RoomTimer } from './room/room-state.ts'
-import { crossedMilestone, formatClock, milestoneAnnouncement, showsTwoMinuteWarning, TWO_MINUTE_WARNING_SECONDS, TWO_MINUTE_WARNING_WORDS } from './room/timer.ts'
+import { inTwoMinuteWarning } from '../../schemas/session/clock.ts'
+import { crossedMilestone, formatClock, milestoneAnnouncement, TWO_MINUTE_WARNING_WORDS } from './room/timer.ts'
 import { theme } from '../theme.ts'
 import type { ClockReading } from './server-clock.ts'
 
@@ -25,7 +26,8 @@ export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer
   }, [timer, reading.remaining, phaseName])
 
   const shown = stopwatch ? reading.elapsed : reading.remaining
-  const urgent = timer.phase === 'CONSULTATION' && !stopwatch && reading.remaining <= TWO_MINUTE_WARNING_SECONDS
+  const warning = inTwoMinuteWarning(timer, reading.remaining)
+  const urgent = warning && !stopwatch
   return (
     <Box $urgent={urgent}>
       <span id={`timer-label-${timer.startTimestamp}`}>{label}</span>
@@ -33,7 +35,7 @@ export function PhaseTimer({ timer, reading, label, stopwatch = false }: { timer
         {formatClock(shown)}
       </Clock>
       {stopwatch && <small>of {formatClock(timer.durationSeconds)}</small>}
-      {showsTwoMinuteWarning(timer, reading.remaining) && <Warning>{TWO_MINUTE_WARNING_WORDS}</Warning>}
+      {warning && <Warning>{TWO_MINUTE_WARNING_WORDS}</Warning>}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

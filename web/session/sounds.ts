@@ -2,7 +2,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { Phase } from '../../schemas/session/types.ts'
 import type { RoomTimer } from './room/room-state.ts'
 import { isRefusal, setSoundBlocked } from './sound-permission.ts'
-import { shouldWarnTwoMinutes, TWO_MINUTE_WARNING_SECONDS } from './room/timer.ts'
+import { TWO_MINUTE_WARNING_SECONDS } from '../../schemas/session/clock.ts'
+import { shouldWarnTwoMinutes } from './room/timer.ts'
 
 /**
  * The room's exam sounds (SPEC section 4): consultation begins, move on (consultation over) and the two-minute

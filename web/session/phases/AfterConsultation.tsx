@@ -5,13 +5,13 @@ import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { PhaseHeading } from '../PhaseHeading.tsx'
 import { roleLabel } from '../RoleBadge.tsx'
-import { listText, nextRoundText, personText, stillScoringIn } from '../room/round-wait.ts'
+import { doctorFinishedIn, listText, nextRoundText, personText, scorersIn, stillScoringIn } from '../room/round-wait.ts'
 import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
 
 /** Feedback: the doctor waits for the scores, and is told whom for and what comes next; the others give them. */
 export function FeedbackPhase({ session, userId, feedbackForm }: { session: RoomSession; userId: number; feedbackForm: ReactNode }) {
   if (session.role !== 'doctor') return <>{feedbackForm}</>
-  const givers = session.participants.filter((p) => p.role !== 'doctor' && !p.joinedAfterConsultation)
+  const givers = scorersIn(session.participants)
   const scoring = stillScoringIn(session.participants)
   return (
     <section aria-labelledby="feedback-wait-heading">
@@ -36,8 +36,7 @@ export function FeedbackPhase({ session, userId, feedbackForm }: { session: Room
 function RoundOutlook({ session, userId }: { session: RoomSession; userId: number }) {
   const scoring = stillScoringIn(session.participants).filter((p) => p.userId !== userId)
   const next = nextRoundText(session.participants, userId)
-  const doctorFinished = session.participants.some((p) => p.role === 'doctor' && p.hasCompleted)
-  if (doctorFinished) return <p role="status">The doctor has completed the session, so no further case starts. Use Exit to complete the session.</p>
+  if (doctorFinishedIn(session.participants)) return <p role="status">The doctor has completed the session, so no further case starts. Use Exit to complete the session.</p>
   if (scoring.length > 0) {
     const waiting = `Waiting for ${listText(scoring.map((p) => personText(p, userId)))} to submit`
     return <p role="status">{next ? `${waiting}; then ${next}` : `${waiting}.`}</p>

@@ -6,12 +6,13 @@
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
 import type { LiveMessage, LowerRole, ParticipantView, SessionDetails } from '../../../schemas/session-wire.ts'
+import { showsClock, type ClockPhase } from '../../../schemas/session/clock.ts'
 import { phaseDurationSeconds } from '../../../schemas/session/config-rules.ts'
 import { INITIAL_PHASE, phaseAfter } from './room-phase.ts'
 import { startFromRemaining } from './timer.ts'
 
 export interface RoomTimer {
-  phase: 'READING' | 'CONSULTATION'
+  phase: ClockPhase
   startTimestamp: number
   durationSeconds: number
 }
@@ -61,14 +62,10 @@ export function parseTopics(encoded: string): string[] {
   }
 }
 
-function isTimedPhase(phase: Phase): phase is RoomTimer['phase'] {
-  return phase === 'READING' || phase === 'CONSULTATION'
-}
-
 /** The clock of a GET: from its start timestamp (preferred), else from the seconds it says are left. */
 function snapshotTimer(details: SessionDetails, config: RoomConfig, serverNow: number): RoomTimer | null {
   const { phase } = details
-  if (!isTimedPhase(phase)) return null
+  if (!showsClock(phase)) return null
   const durationSeconds = details.totalTime > 0 ? details.totalTime : phaseDurationSeconds(config, phase)
   if (details.timerStartTimestamp !== null) return { phase, startTimestamp: details.timerStartTimestamp, durationSeconds }
   if (details.timeRemaining > 0) return { phase, startTimestamp: startFromRemaining(durationSeconds, details.timeRemaining, serverNow), durationSeconds }
@@ -131,7 +128,7 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
     case 'PARTICIPANT_UPDATE':
       return { ...session, participants: message.participants, role: myRole(message.participants, userId, session.role) }
     case 'PHASE_CHANGE': {
-      const timer = isTimedPhase(message.phase) && message.durationSeconds > 0
+      const timer = showsClock(message.phase) && message.durationSeconds > 0
         ? { phase: message.phase, startTimestamp: message.startTimestamp, durationSeconds: message.durationSeconds }
         : null
       const reading = message.phase === 'READING'

@@ -3,7 +3,7 @@
  * scorers asked to happen next, and who the next round's clock waits for. The rules are next-round.ts's, read
  * here from the participants the server sends.
  */
-import { combinedRequest, notInRoom, stillScoring } from '../../../schemas/session/next-round.ts'
+import { combinedRequest, doctorFinished, notInRoom, scorersOf, stillScoring } from '../../../schemas/session/next-round.ts'
 import { NEXT_SEAT } from '../../../schemas/session/seat-rotation.ts'
 import { upperRole, type ParticipantView } from '../../../schemas/session-wire.ts'
 import { roleLabel } from '../RoleBadge.tsx'
@@ -19,6 +19,15 @@ export function personText(person: Pick<ParticipantView, 'userId' | 'name' | 'ro
 export function listText(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
+
+/** The patients and observers who score this round. */
+export function scorersIn(participants: readonly ParticipantView[]): ParticipantView[] {
+  const scoring = new Set(scorersOf(asRules(participants)).map((p) => p.userId))
+  return participants.filter((p) => scoring.has(p.userId))
+}
+
+/** The doctor has completed the session: no further case starts. */
+export const doctorFinishedIn = (participants: readonly ParticipantView[]): boolean => doctorFinished(asRules(participants))
 
 /** The patients and observers whose marks the round still waits for. */
 export function stillScoringIn(participants: readonly ParticipantView[]): ParticipantView[] {

@@ -3,14 +3,12 @@
  * reload, a sleeping laptop or a throttled tab shows the same time as everyone else). `serverNow` is the
  * browser's clock corrected by the estimated offset (clock-offset.ts).
  */
+import { TWO_MINUTE_WARNING_SECONDS } from '../../../schemas/session/clock.ts'
 
 export interface PhaseClock {
   startTimestamp: number
   durationSeconds: number
 }
-
-/** The two-minute warning of SPEC section 9. */
-export const TWO_MINUTE_WARNING_SECONDS = 120
 
 /** Whole seconds left: duration minus the elapsed whole seconds, never below 0 (SPEC section 4, Timer). */
 export function remainingSeconds(clock: PhaseClock, serverNow: number): number {
@@ -73,15 +71,6 @@ export function milestoneAnnouncement(milestone: TimerMilestone, phaseName: stri
 }
 
 export const TWO_MINUTE_WARNING_WORDS = '2 minutes left'
-
-/**
- * Whether the two-minute warning's words show: from two minutes left until the consultation ends (they stay,
- * like an invigilator's call, rather than going at 1:59), for every role and timing; not in a consultation
- * that never had more than two minutes.
- */
-export function showsTwoMinuteWarning(clock: PhaseClock & { phase: string }, remaining: number): boolean {
-  return clock.phase === 'CONSULTATION' && clock.durationSeconds > TWO_MINUTE_WARNING_SECONDS && remaining <= TWO_MINUTE_WARNING_SECONDS
-}
 
 /** The two-minute warning sound: once, when the consultation first shows 120 seconds or fewer (but not 0). */
 export function shouldWarnTwoMinutes(alreadyWarned: boolean, remaining: number): boolean {

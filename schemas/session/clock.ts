@@ -1,0 +1,22 @@
+/**
+ * A phase's clock, as the server times it and every screen shows it: one place for its deadline, for which
+ * phases show one, and for the two-minute warning (SPEC section 9).
+ */
+import type { Phase, PhaseTimer } from './types.ts'
+
+/** When a running phase ends, in epoch ms. */
+export const deadlineOf = (timer: Pick<PhaseTimer, 'startTimestamp' | 'durationSeconds'>): number => timer.startTimestamp + timer.durationSeconds * 1000
+
+/** The phases whose clock the room shows; the feedback phase's time limit is the server's alone. */
+export type ClockPhase = 'READING' | 'CONSULTATION'
+export const showsClock = (phase: Phase): phase is ClockPhase => phase === 'READING' || phase === 'CONSULTATION'
+
+export const TWO_MINUTE_WARNING_SECONDS = 120
+
+/**
+ * The consultation's two-minute warning is on: two minutes or fewer left of a consultation that had more. It stays
+ * until the consultation ends, like an invigilator's call, for every role and timing.
+ */
+export function inTwoMinuteWarning(timer: { phase: Phase; durationSeconds: number }, remainingSeconds: number): boolean {
+  return timer.phase === 'CONSULTATION' && timer.durationSeconds > TWO_MINUTE_WARNING_SECONDS && remainingSeconds <= TWO_MINUTE_WARNING_SECONDS
+}
