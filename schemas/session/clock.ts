@@ -11,6 +11,12 @@ export const deadlineOf = (timer: Pick<PhaseTimer, 'startTimestamp' | 'durationS
 export type ClockPhase = 'READING' | 'CONSULTATION'
 export const showsClock = (phase: Phase): phase is ClockPhase => phase === 'READING' || phase === 'CONSULTATION'
 
+/**
+ * Reading -> consultation, consultation -> feedback: where the doctor's skip or the clock running out moves a
+ * phase with a clock on to (the only phases skipped or timed out into another).
+ */
+export const AFTER_CLOCK = { READING: 'CONSULTATION', CONSULTATION: 'FEEDBACK' } as const satisfies Record<ClockPhase, Phase>
+
 export const TWO_MINUTE_WARNING_SECONDS = 120
 
 /**

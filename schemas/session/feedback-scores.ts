@@ -97,6 +97,17 @@ function scoredThroughSubCriteria(criterion: CriterionShape, given: CriterionSco
   }
 }
 
+/** Whether these scores cover the whole mark scheme in whole steps: what the server will accept, asked before sending. */
+export function scoresComplete(criteria: readonly CriterionShape[], submitted: CriterionScore[]): boolean {
+  try {
+    checkedScores(criteria, submitted)
+    return true
+  } catch (refusal) {
+    if (refusal instanceof SessionRuleError) return false
+    throw refusal
+  }
+}
+
 export function isWholeScore(score: number): boolean {
   return Number.isInteger(score) && score >= MIN_SCORE && score <= MAX_SCORE
 }

@@ -32,6 +32,10 @@ export function activeParticipant(state: SessionState, userId: number): Particip
   return state.participants.find((p) => p.active && p.userId === userId)
 }
 
+/** A seat someone in the room already holds: the doctor's and the patient's are single, observers are many. */
+export const seatTaken = (inRoom: ReadonlyArray<{ role: SessionRole }>, role: SessionRole): boolean =>
+  role !== 'OBSERVER' && inRoom.some((p) => p.role === role)
+
 export function hasEnded(state: SessionState): boolean {
   return state.status === 'COMPLETED'
 }
@@ -58,7 +62,7 @@ export function decideJoin(
   if (role === 'DOCTOR' && state.hostUserId !== actor.userId) {
     throw new SessionRuleError(403, 'Only the host can join as the doctor')
   }
-  if (role !== 'OBSERVER' && activeWithRole(state, role)) {
+  if (seatTaken(activeParticipants(state), role)) {
     throw new SessionRuleError(409, 'This role has already been taken')
   }
   if (activeParticipants(state).length >= MAX_ACTIVE_PARTICIPANTS) {

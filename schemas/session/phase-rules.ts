@@ -5,13 +5,13 @@
  */
 import { refusalOf, standingOf, whoRefusal, phaseRefusalOf, type Control, type Refusal } from './capabilities.ts'
 import { chooseNextCase } from './case-selection.ts'
-import { deadlineOf } from './clock.ts'
+import { AFTER_CLOCK, deadlineOf, type ClockPhase } from './clock.ts'
 import { phaseDurationSeconds } from './config-rules.ts'
 import { anotherCaseThisRound, caseOfNewTopic, readingStarted, sessionEnded, startCase } from './next-case.ts'
 import { awaitingNextRound, readingOnceEveryoneIn } from './next-round.ts'
 import type { CommandType } from './machine.ts'
 import { hasEnded, requireParticipant } from './participants.ts'
-import { SessionRuleError, type Actor, type Phase, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
+import { SessionRuleError, type Actor, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
 
 export const NO_MATCHING_CASES = "No cases match this session's topics or dates"
 export const FEEDBACK_TIMEOUT_REASON = 'Feedback phase timeout - session auto-completed'
@@ -57,7 +57,8 @@ export type StepCommandType = Extract<Control, 'SkipPhase' | 'NewCase' | 'Select
 /** The doctor's "Skip to Consultation" and "End Consultation / Give Feedback" are both this command. */
 export function decideSkipPhase(state: SessionState, actor: Actor, ctx: DecisionContext): SessionEvent[] {
   requireMayUse(state, 'SkipPhase', actor)
-  return [phaseAfter(state, state.phase, ctx)]
+  // Accepted only in reading and consultation (the machine's meta.accepts), the phases with a clock.
+  return [phaseAfter(state, state.phase as ClockPhase, ctx)]
 }
 
 /**
@@ -77,12 +78,11 @@ export function decideExpireTimer(
 }
 
 /**
- * Reading -> consultation, consultation -> feedback (the only phases skipped or timed out into another). The
- * feedback phase always gets its 20-minute timeout, also when reached by the doctor's skip (the reference arms
- * it only on the consultation clock's expiry).
+ * The phase after a clock's (AFTER_CLOCK). The feedback phase always gets its 20-minute timeout, also when reached
+ * by the doctor's skip (the reference arms it only on the consultation clock's expiry).
  */
-function phaseAfter(state: SessionState, phase: Phase, ctx: DecisionContext): SessionEvent {
-  const next = phase === 'READING' ? 'CONSULTATION' : 'FEEDBACK'
+function phaseAfter(state: SessionState, phase: ClockPhase, ctx: DecisionContext): SessionEvent {
+  const next = AFTER_CLOCK[phase]
   return {
     type: 'PhaseStarted',
     phase: next,

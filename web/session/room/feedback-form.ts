@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import type { CriterionView } from '../../../schemas/content.ts'
 import { MAX_TEXT } from '../../../schemas/session-api.ts'
-import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED, isWholeScore, meanOfScored, roundedScore } from '../../../schemas/session/feedback-scores.ts'
+import { MAX_SCORE, MIN_SCORE, RATINGS_REQUIRED, criterionValue, isWholeScore, roundedScore, scoresComplete } from '../../../schemas/session/feedback-scores.ts'
 import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
 import { isEmptyMarking, NO_MARKING, SavedMarking } from './marking-form.ts'
 
@@ -56,30 +56,32 @@ export function withScore(draft: FeedbackDraft, criteria: readonly CriterionView
   return { ...draft, scores: { ...draft.scores, [slot]: score } }
 }
 
+/** Ready to send: every slot scored, as the server checks it (feedback-scores.ts); a case with no criteria never is. */
 export function isComplete(criteria: readonly CriterionView[], scores: ScoreSlots): boolean {
-  const slots = slotsOf(criteria)
-  return slots.length > 0 && slots.every((slot) => scores[slot] !== undefined)
+  const shapes = orderedCriteria(criteria).map((criterion) => ({ ...criterion, domain: criterion.domain ?? null }))
+  return shapes.length > 0 && scoresComplete(shapes, toCriteriaScores(criteria, scores))
 }
 
-/** What a criterion scores: its direct rating, or the average of its sub-scores (null while none is given). */
-export function criterionScore(criterion: CriterionView, scores: ScoreSlots): number | null {
-  if (!hasSubCriteria(criterion)) return scores[slotId(criterion.id)] ?? null
-  return meanOfScored(criterion.subCriteria.map((sub) => scores[slotId(criterion.id, sub.id)] ?? null))
-}
+/** What a criterion scores so far: the server's criterionValue of the slots given (null while none is). */
+export const criterionScore = (criterion: CriterionView, scores: ScoreSlots): number | null => criterionValue(scoresOf(criterion, scores))
 
-/** The body's `criteriaScores` (WIRE.md section 5): a criterion with sub-criteria sends score null. */
-export function toCriteriaScores(criteria: readonly CriterionView[], scores: ScoreSlots): CriterionScore[] {
-  return orderedCriteria(criteria).map((criterion) => ({
+/** One criterion's entry of the body: a criterion with sub-criteria sends score null. */
+function scoresOf(criterion: CriterionView, scores: ScoreSlots): CriterionScore {
+  return {
     criterionId: criterion.id,
     criterionName: criterion.name,
     score: hasSubCriteria(criterion) ? null : (scores[slotId(criterion.id)] ?? null),
-    subScores: criterion.subCriteria.map((sub) => ({
+    subScores: (criterion.subCriteria ?? []).map((sub) => ({
       subCriterionId: sub.id,
       subCriterionName: sub.name,
       score: scores[slotId(criterion.id, sub.id)] ?? null,
     })),
-  }))
+  }
 }
+
+/** The body's `criteriaScores` (WIRE.md section 5). */
+export const toCriteriaScores = (criteria: readonly CriterionView[], scores: ScoreSlots): CriterionScore[] =>
+  orderedCriteria(criteria).map((criterion) => scoresOf(criterion, scores))
 
 /** A draft as the browser kept it; anything else (another version's shape, an edited value) is dropped. */
 const SavedDraft = v.object({

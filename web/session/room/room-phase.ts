@@ -8,6 +8,7 @@
  * keeps its phase and reads the session again (`needsReread`). A SNAPSHOT is such a read, taken as it is.
  */
 import { transition } from 'xstate'
+import { AFTER_CLOCK } from '../../../schemas/session/clock.ts'
 import { arrivalIn, phaseOfState, sessionMachine, snapshotInPhase, type PhaseState } from '../../../schemas/session/machine.ts'
 import type { Phase, SessionEvent } from '../../../schemas/session/types.ts'
 import type { PhaseChangeMessage, SessionUpdateMessage } from '../../../schemas/session-wire.ts'
@@ -34,7 +35,7 @@ function eventOf(current: Phase, news: Exclude<PhaseNews, { type: 'SNAPSHOT' }>)
     case 'SESSION_UPDATE':
       return news.phase === current ? null : arrivalIn(news.phase)
     case 'CONSULTATION_ENDED':
-      return current === 'CONSULTATION' ? arrivalIn('FEEDBACK') : null
+      return current === 'CONSULTATION' ? arrivalIn(AFTER_CLOCK.CONSULTATION) : null
   }
 }
 
