@@ -6,7 +6,7 @@ import type { CaseView, CriterionView, SectionView, VisualData } from './content
  * copying the case and deleting secrets, so a field added to CaseView later stays hidden until added here.
  */
 
-export type CaseAudience = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
+export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 
 interface CaseCategoryRef {
   id: number
@@ -106,7 +106,7 @@ export function observerCaseView(fullCase: CaseView): ObserverCaseView {
 }
 
 /** One entry point for the session engine: the view for a recipient's role. */
-export function caseViewFor(audience: CaseAudience, fullCase: CaseView, options: { feedbackOver: boolean }): RoleCaseView {
+export function caseViewFor(audience: SessionRole, fullCase: CaseView, options: { feedbackOver: boolean }): RoleCaseView {
   switch (audience) {
     case 'DOCTOR':
       return doctorCaseView(fullCase, options.feedbackOver)

@@ -5,7 +5,7 @@ import { FeedbackSubmitBody, MAX_TEXT } from './session-api.ts'
 import type { FeedbackArea, GlobalJudgement } from './marking.ts'
 import type { StationResult } from './session/station-result.ts'
 import type { CriterionScore } from './session/types.ts'
-import type { LowerRole } from './session-wire.ts'
+import type { WireRole } from './session-wire.ts'
 
 /**
  * The doctor's debrief of a round (the whole case with the scores it was given, once the round's feedback phase
@@ -45,7 +45,7 @@ export interface DebriefAssessment extends ScoredAssessment, StationResult {}
 
 export interface DebriefFeedback extends DebriefAssessment {
   fromUser: string
-  fromUserRole: LowerRole | 'unknown'
+  fromUserRole: WireRole | 'unknown'
   globalJudgement: GlobalJudgement | null
   feedbackAreas: FeedbackArea[]
 }

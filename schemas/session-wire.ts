@@ -12,12 +12,13 @@ import type { FeedbackArea, GlobalJudgement } from './marking.ts'
  * receives against the very shape the server renders (web/api/live-message.ts).
  */
 
-export type LowerRole = 'doctor' | 'patient' | 'observer'
+export type WireRole = 'doctor' | 'patient' | 'observer'
 
-/** A participant's role as the session's rules name it. */
-export const upperRole = (role: LowerRole): SessionRole => role.toUpperCase() as SessionRole
+/** A participant's role as the session's rules name it, and back as the wire spells it. */
+export const fromWireRole = (role: WireRole): SessionRole => role.toUpperCase() as SessionRole
+export const toWireRole = (role: SessionRole): WireRole => role.toLowerCase() as WireRole
 
-const LowerRoleSchema = v.picklist(['doctor', 'patient', 'observer'] as const satisfies readonly LowerRole[])
+const WireRoleSchema = v.picklist(['doctor', 'patient', 'observer'] as const satisfies readonly WireRole[])
 const PhaseSchema = v.picklist(['WAITING', 'READING', 'CONSULTATION', 'FEEDBACK', 'COMPLETED'] as const satisfies readonly Phase[])
 const TimedPhaseSchema = v.picklist(['READING', 'CONSULTATION'] as const satisfies readonly Phase[])
 const StatusSchema = v.picklist(['CREATED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const satisfies readonly SessionStatus[])
@@ -29,7 +30,7 @@ export const ParticipantViewSchema = v.object({
   id: v.string(),
   userId: v.number(),
   name: v.string(),
-  role: LowerRoleSchema,
+  role: WireRoleSchema,
   isOnline: v.boolean(),
   hasCompleted: v.boolean(),
   hasGivenFeedback: v.boolean(),
@@ -126,7 +127,7 @@ export interface FeedbackReceivedItem {
   fromUser: string
   /** Always null: the giver's email is not shown to the doctor they scored. */
   fromUserEmail: null
-  fromUserRole: LowerRole | 'unknown'
+  fromUserRole: WireRole | 'unknown'
   toUser: string
   toUserEmail: string | null
   comment: string
@@ -228,7 +229,7 @@ const UserLeftSchema = v.object({
   sessionCode: v.string(),
   userId: v.number(),
   userName: v.string(),
-  userRole: LowerRoleSchema,
+  userRole: WireRoleSchema,
   /** An addition to WIRE.md (issue 30): why they left, so the leaver's own tab still in the room can say so. */
   reason: v.optional(v.picklist(['LEFT', 'OFFLINE_TOO_LONG', 'JOINED_ANOTHER_SESSION', 'ACCOUNT_DELETED'])),
 })

@@ -30,9 +30,9 @@ export const theme = {
   },
   /** Session roles are recognised by colour everywhere (SPEC section 6); white text on each is at least 4.5:1. */
   role: {
-    doctor: '#2563eb',
-    patient: '#15803d',
-    observer: '#7c3aed',
+    DOCTOR: '#2563eb',
+    PATIENT: '#15803d',
+    OBSERVER: '#7c3aed',
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -1,9 +1,9 @@
 import type { CaseView } from '../../schemas/content.ts'
 import { evolve, showsClock, topicCompletedMessage } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../schemas/session/types.ts'
-import type { LiveMessage } from '../../schemas/session-wire.ts'
+import { toWireRole, type LiveMessage } from '../../schemas/session-wire.ts'
 import type { CommittedBatch } from './bus.ts'
-import { lowerRole, participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
+import { participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
 
 /** What rendering needs beside the batch: the cases its updates show, in full (filtered per role), and presence. */
 export interface RenderContext {
@@ -131,7 +131,7 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       // A deleted account also "leaves" where it had left before (to lose its name): the room was told then.
       if (!before?.participants.some((p) => p.userId === event.userId && p.active)) return [participantUpdate]
       const leaver = state.participants.find((p) => p.userId === event.userId)
-      const userRole = lowerRole(leaver?.role ?? 'OBSERVER')
+      const userRole = toWireRole(leaver?.role ?? 'OBSERVER')
       const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason: event.reason } as const
       return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate]
     }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { CriterionScore, SessionRole } from '../../schemas/session/types.ts'
-import type { ActiveSessionItem, FeedbackReceivedItem, LowerRole } from '../../schemas/session-wire.ts'
+import { toWireRole, type ActiveSessionItem, type FeedbackReceivedItem, type WireRole } from '../../schemas/session-wire.ts'
 import type { Db } from '../db/connect.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { type SessionRow } from '../db/schema.ts'
@@ -180,9 +180,10 @@ export async function feedbackReceived(db: Db, userId: number): Promise<Feedback
   }))
 }
 
-export function toLowerRole(role: string): LowerRole | 'unknown' {
+/** A role as stored (a column any text could be in), as the wire spells it. */
+export function toLowerRole(role: string): WireRole | 'unknown' {
   const known: SessionRole[] = ['DOCTOR', 'PATIENT', 'OBSERVER']
-  return known.includes(role as SessionRole) ? (role.toLowerCase() as LowerRole) : 'unknown'
+  return known.includes(role as SessionRole) ? toWireRole(role as SessionRole) : 'unknown'
 }
 
 /** Sessions whose running phase has a deadline: what the timers re-arm at start-up. */

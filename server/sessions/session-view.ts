@@ -2,14 +2,7 @@ import { caseViewFor, type RoleCaseView } from '../../schemas/case-views.ts'
 import type { CaseView } from '../../schemas/content.ts'
 import { deadlineOf, showsClock } from '../../schemas/session/clock.ts'
 import type { SessionRole, SessionState } from '../../schemas/session/types.ts'
-import type {
-  LowerRole,
-  ParticipantView,
-  SessionClock,
-  SessionConfigView,
-  SessionDetails,
-  SessionUpdateMessage,
-} from '../../schemas/session-wire.ts'
+import { toWireRole, type ParticipantView, type SessionClock, type SessionConfigView, type SessionDetails, type SessionUpdateMessage } from '../../schemas/session-wire.ts'
 
 /**
  * The one place a session's state becomes the JSON of WIRE.md: the GET, the command answers and the live
@@ -18,7 +11,6 @@ import type {
 
 export type IsOnline = (userId: number) => boolean
 
-export const lowerRole = (role: SessionRole) => role.toLowerCase() as LowerRole
 
 /** The role of a user still in the room, or null (left, or never joined). */
 export function roleOf(state: SessionState, userId: number): SessionRole | null {
@@ -33,7 +25,7 @@ export function participantViews(state: SessionState, isOnline: IsOnline): Parti
       id: String(p.userId),
       userId: p.userId,
       name: p.name,
-      role: lowerRole(p.role),
+      role: toWireRole(p.role),
       isOnline: isOnline(p.userId),
       hasCompleted: p.hasCompleted,
       hasGivenFeedback: p.hasGivenFeedback,

@@ -1,7 +1,7 @@
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from '../../schemas/session/config-rules.ts'
 import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import type { FeedbackSubmission } from '../session/room/submit-choices.ts'
-import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, LowerRole, SessionDetails } from '../../schemas/session-wire.ts'
+import type { ActiveSessionItem, FeedbackReceivedItem, JoinAnswer, WireRole, SessionDetails } from '../../schemas/session-wire.ts'
 import { api, type RequestOptions } from './client.ts'
 
 /** The session calls of SPEC section 7, typed by schemas/session-wire.ts. */
@@ -40,7 +40,7 @@ export const sessionsApi = {
   join: (code: string) => api.post<JoinAnswer>('/sessions/join', { code }),
   /** The pages read a session through readSession (web/session/server-clock.ts), which also syncs their clock. */
   get: (code: string, options: Omit<RequestOptions, 'body'> = {}) => api.get<SessionDetails>(path(code), options),
-  joinWithRole: (code: string, role: Exclude<LowerRole, 'doctor'>) => api.post<JoinWithRoleAnswer>(path(code, '/join-with-role'), { role }),
+  joinWithRole: (code: string, role: Exclude<WireRole, 'doctor'>) => api.post<JoinWithRoleAnswer>(path(code, '/join-with-role'), { role }),
   configure: (code: string, body: ConfigureRequest) => api.post<unknown>(path(code, '/configure'), body),
   start: (code: string) => api.post<unknown>(path(code, '/start')),
   /**

@@ -6,7 +6,7 @@ import { criterionValue, MAX_SCORE } from '../../schemas/session/feedback-scores
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
 import { ScorePill } from '../dashboard/ScorePill.tsx'
 import { orderedCriteria } from '../session/room/feedback-form.ts'
-import { roleLabel } from '../session/RoleBadge.tsx'
+import { roleLabel } from '../../schemas/labels.ts'
 import { theme } from '../theme.ts'
 import { ScoreTable, type TableRow } from './ScoreTable.tsx'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import { seatTaken } from '../../schemas/session/participants.ts'
-import { upperRole, type SessionDetails } from '../../schemas/session-wire.ts'
+import { fromWireRole, type SessionDetails } from '../../schemas/session-wire.ts'
 import { ApiError, errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -49,7 +49,7 @@ export default function RoleSelection() {
     }
   }, ROLE_POLL_MS)
 
-  const patientTaken = seatTaken((info?.participants ?? []).map((p) => ({ role: upperRole(p.role) })), 'PATIENT')
+  const patientTaken = seatTaken((info?.participants ?? []).map((p) => ({ role: fromWireRole(p.role) })), 'PATIENT')
   const chosen = role === 'patient' && patientTaken ? null : role
 
   const join = async () => {

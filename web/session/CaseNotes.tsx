@@ -67,7 +67,7 @@ const Stem = styled.p`
 const Block = styled.div<{ $side: 'doctor' | 'patient' }>`
   margin-top: 12px;
   padding: 12px 16px;
-  border-left: 4px solid ${({ $side }) => ($side === 'doctor' ? theme.role.doctor : theme.role.patient)};
+  border-left: 4px solid ${({ $side }) => ($side === 'doctor' ? theme.role.DOCTOR : theme.role.PATIENT)};
   background: ${theme.color.surface};
   border-radius: ${theme.radius.small};
 `

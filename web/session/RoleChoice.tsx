@@ -1,5 +1,6 @@
 import styled from 'styled-components'
-import { ROLE_LABEL } from '../../schemas/labels.ts'
+import { roleLabel } from '../../schemas/labels.ts'
+import { fromWireRole } from '../../schemas/session-wire.ts'
 import { theme } from '../theme.ts'
 
 export type JoinableRole = 'patient' | 'observer'
@@ -27,7 +28,7 @@ export function RoleChoice({ value, onChange, patientTaken }: { value: JoinableR
         {CARDS.map((card) => {
           const taken = card.role === 'patient' && patientTaken
           return (
-            <CardLabel key={card.role} $color={theme.role[card.role]} $selected={value === card.role} $disabled={taken}>
+            <CardLabel key={card.role} $color={theme.role[fromWireRole(card.role)]} $selected={value === card.role} $disabled={taken}>
               <input
                 type="radio"
                 name="role"
@@ -38,7 +39,7 @@ export function RoleChoice({ value, onChange, patientTaken }: { value: JoinableR
                 aria-describedby={`role-${card.role}-points`}
               />
               <CardTitle>
-                {ROLE_LABEL[card.role]}
+                {roleLabel(card.role)}
                 {taken && <Taken>Role Taken</Taken>}
               </CardTitle>
               <ul id={`role-${card.role}-points`}>

@@ -6,7 +6,8 @@ import { initialsOf } from '../components/AvatarMenu.tsx'
 import { Button } from '../components/Button.tsx'
 import { ToggleButton } from '../components/ToggleButton.tsx'
 import { theme } from '../theme.ts'
-import { RoleBadge, roleKey, roleLabel } from './RoleBadge.tsx'
+import { roleLabel, seatOf } from '../../schemas/labels.ts'
+import { RoleBadge } from './RoleBadge.tsx'
 import { setSoundMuted, useSoundMuted } from './sounds.ts'
 
 /** SPEC section 9: the header shows at most 4 avatars. */
@@ -37,7 +38,7 @@ export function RoomHeader(props: { title: string; role: string | null; code: st
       <Tools>
         <Avatars aria-label="Participants">
           {shown.map((p) => (
-            <Avatar key={p.id} $color={theme.role[roleKey(p.role) ?? 'doctor']} $online={p.isOnline} title={`${p.name} (${roleLabel(p.role)})`}>
+            <Avatar key={p.id} $color={theme.role[seatOf(p.role) ?? 'DOCTOR']} $online={p.isOnline} title={`${p.name} (${roleLabel(p.role)})`}>
               <span aria-hidden="true">{initialsOf(p.name)}</span>
               <span className="visually-hidden">
                 {p.name}, {roleLabel(p.role)}, {p.isOnline ? 'online' : 'offline'}

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react'
 import type { SectionView } from '../../../schemas/content.ts'
-import { ROLE_LABEL } from '../../../schemas/labels.ts'
+import { roleLabel } from '../../../schemas/labels.ts'
 import type { FieldErrors } from '../../../schemas/validate.ts'
 import { Button } from '../../components/Button.tsx'
 import { EditorField, Group, Hint, ItemCard, ItemHeader } from './editor-layout.tsx'
@@ -17,7 +17,7 @@ interface SectionsEditorProps {
 
 /** The scripted sections one role reads (history, examination, ...), in the order they are shown. */
 export function SectionsEditor({ role, sections, onChange, errors }: SectionsEditorProps) {
-  const roleName = ROLE_LABEL[role]
+  const roleName = roleLabel(role)
   const field = `${role}Sections`
   const headingBase = useId()
   const groupRef = useRef<HTMLFieldSetElement>(null)

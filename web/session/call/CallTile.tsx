@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { theme } from '../../theme.ts'
-import { roleKey, roleLabel } from '../RoleBadge.tsx'
+import { roleLabel, seatOf } from '../../../schemas/labels.ts'
 import { useSpeaking } from './speaking.ts'
 
 export interface TileProps {
@@ -28,7 +28,7 @@ export function CallTile({ name, role, stream, audioOn, videoOn, local = false, 
   const video = useRef<HTMLVideoElement>(null)
   const [blocked, setBlocked] = useState(false)
   const speaking = useSpeaking(stream, audioOn)
-  const colour = theme.role[roleKey(role) ?? 'observer']
+  const colour = theme.role[seatOf(role) ?? 'OBSERVER']
 
   useEffect(() => {
     const element = video.current

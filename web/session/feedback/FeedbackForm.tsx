@@ -19,7 +19,7 @@ import { PhaseHeading } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
 import { StationMarkingFields } from './StationMarkingFields.tsx'
 import type { StationMarking } from '../../../schemas/session/types.ts'
-import type { LowerRole } from '../../../schemas/session-wire.ts'
+import type { WireRole } from '../../../schemas/session-wire.ts'
 
 const CHOICE_LABELS: Record<SubmitChoice, string> = {
   close: 'Submit Feedback & Close',
@@ -44,7 +44,7 @@ export interface FeedbackFormProps {
   onScore: (slot: string, score: number) => void
   onComment: (text: string) => void
   /** The judgement and areas (StationMarkingFields) of the room's form; the role decides what is required. */
-  marking?: { role: LowerRole; onChange: (marking: StationMarking) => void }
+  marking?: { role: WireRole; onChange: (marking: StationMarking) => void }
   onSubmit: (choice: SubmitChoice) => void
 }
 

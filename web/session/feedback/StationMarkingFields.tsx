@@ -3,12 +3,12 @@ import styled from 'styled-components'
 import { AREA_TEXT, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS, JUDGEMENT_TEXT, JUDGEMENTS_NEEDING_AREAS, type GlobalJudgement } from '../../../schemas/marking.ts'
 import { markingRefusal, OBSERVER_JUDGEMENT_REQUIRED } from '../../../schemas/session/marking-rules.ts'
 import type { StationMarking } from '../../../schemas/session/types.ts'
-import { upperRole, type LowerRole } from '../../../schemas/session-wire.ts'
+import { fromWireRole, type WireRole } from '../../../schemas/session-wire.ts'
 import { withArea, withJudgement } from '../room/marking-form.ts'
 import { theme } from '../../theme.ts'
 
 interface StationMarkingFieldsProps {
-  role: LowerRole
+  role: WireRole
   marking: StationMarking
   /** Submits refused so far: once there is one, what the role still has to give is marked. */
   refusals: number
@@ -23,7 +23,7 @@ interface StationMarkingFieldsProps {
 export function StationMarkingFields({ role, marking, refusals, onChange }: StationMarkingFieldsProps) {
   const hintId = useId()
   const examiner = role === 'observer'
-  const refusal = refusals > 0 ? markingRefusal(upperRole(role), marking) : null
+  const refusal = refusals > 0 ? markingRefusal(fromWireRole(role), marking) : null
   const judgementMissing = refusal === OBSERVER_JUDGEMENT_REQUIRED
   const areasMissing = refusal !== null && !judgementMissing
   const choices: Array<GlobalJudgement | null> = examiner ? [...GLOBAL_JUDGEMENTS] : [null, ...GLOBAL_JUDGEMENTS]

@@ -4,7 +4,7 @@ import type { RoomSession } from '../room/room-state.ts'
 import { ButtonLink } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { PhaseHeading } from '../PhaseHeading.tsx'
-import { roleLabel } from '../RoleBadge.tsx'
+import { roleLabel } from '../../../schemas/labels.ts'
 import { doctorFinishedIn, listText, nextRoundText, personText, scorersIn, stillScoringIn } from '../room/round-wait.ts'
 import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
 

@@ -91,7 +91,7 @@ export const Controls = styled.div`
 
 const Review = styled.div`
   padding: 12px 14px;
-  border-left: 4px solid ${theme.role.doctor};
+  border-left: 4px solid ${theme.role.DOCTOR};
   background: ${theme.color.surface};
   border-radius: ${theme.radius.small};
   p { margin: 0; }

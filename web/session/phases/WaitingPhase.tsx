@@ -6,7 +6,7 @@ import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
 import { StartWithoutDialog } from '../dialogs/ConfirmDialogs.tsx'
 import { PhaseHeading } from '../PhaseHeading.tsx'
-import { roleKey, roleLabel } from '../RoleBadge.tsx'
+import { roleLabel, seatOf } from '../../../schemas/labels.ts'
 import type { RoomSession } from '../room/room-state.ts'
 import { listText, notInRoomYet, personText } from '../room/round-wait.ts'
 import { SessionCode } from '../SessionCode.tsx'
@@ -73,7 +73,7 @@ function ParticipantChips({ participants }: { participants: ParticipantView[] })
   return (
     <Chips aria-label="Participants">
       {participants.map((p) => {
-        const key = roleKey(p.role)
+        const key = seatOf(p.role)
         return (
           <Chip key={p.id} $color={key ? theme.role[key] : theme.color.muted} $online={p.isOnline}>
             <strong>{p.name}</strong> · {roleLabel(p.role)} <span className="visually-hidden">{p.isOnline ? '(in the room)' : '(not in the room)'}</span>

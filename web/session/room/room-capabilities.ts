@@ -3,14 +3,14 @@
  * (schemas/session/capabilities.ts) on what the room knows, so a button shows exactly where the server accepts it.
  */
 import { capabilitiesOf, type Capabilities, type Standing } from '../../../schemas/session/capabilities.ts'
-import { upperRole, type SessionDetails } from '../../../schemas/session-wire.ts'
+import { fromWireRole, type SessionDetails } from '../../../schemas/session-wire.ts'
 import type { RoomSession } from './room-state.ts'
 
 export function roomStanding(session: Pick<RoomSession, 'phase' | 'status' | 'role' | 'isHost' | 'topicChoice'>, isAdmin: boolean): Standing {
   return {
     phase: session.phase,
     status: session.status,
-    seat: session.role ? upperRole(session.role) : null,
+    seat: session.role ? fromWireRole(session.role) : null,
     isHost: session.isHost,
     isAdmin,
     topicChoicePending: session.topicChoice !== null,

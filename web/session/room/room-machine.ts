@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
 import type { StationMarking } from '../../../schemas/session/types.ts'
-import { upperRole, type LiveMessage, type SessionDetails } from '../../../schemas/session-wire.ts'
+import { fromWireRole, type LiveMessage, type SessionDetails } from '../../../schemas/session-wire.ts'
 import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
 import { draftCase, draftOwner, endReason, fromSnapshot, roomOverReason, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
@@ -67,7 +67,7 @@ function submission(context: RoomContext): FeedbackSubmission {
 /** The observer's missing judgement or area, refused before anything is sent (the server would refuse it too). */
 function markingProblem(context: RoomContext): string | null {
   const role = context.session?.role
-  return role ? markingRefusal(upperRole(role), context.draft.marking) : null
+  return role ? markingRefusal(fromWireRole(role), context.draft.marking) : null
 }
 
 function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: number): RoomSession {

@@ -2,17 +2,17 @@
  * What the room tells a participant about changes someone else made: a participant leaving (the exit dialog
  * promises the others are told) and their own seat changing after a swap or a rotation, with who sits where.
  */
-import { ROLE_LABEL } from '../../../schemas/labels.ts'
+import { roleLabel } from '../../../schemas/labels.ts'
 import type { Phase } from '../../../schemas/session/types.ts'
-import type { LiveMessage, LowerRole, ParticipantView } from '../../../schemas/session-wire.ts'
+import type { LiveMessage, WireRole, ParticipantView } from '../../../schemas/session-wire.ts'
 import type { RoomSession } from './room-state.ts'
 
-const SEAT_ORDER: LowerRole[] = ['doctor', 'patient', 'observer']
+const SEAT_ORDER: WireRole[] = ['doctor', 'patient', 'observer']
 
 /** "Doctor: you, Patient: Pat Patient, Observer: Olly Observer", seat by seat, the reader named "you". */
 export function seatingText(seated: ReadonlyArray<Pick<ParticipantView, 'userId' | 'name' | 'role'>>, userId: number): string {
   const ordered = [...seated].sort((a, b) => SEAT_ORDER.indexOf(a.role) - SEAT_ORDER.indexOf(b.role))
-  return ordered.map((p) => `${ROLE_LABEL[p.role]}: ${p.userId === userId ? 'you' : p.name}`).join(', ')
+  return ordered.map((p) => `${roleLabel(p.role)}: ${p.userId === userId ? 'you' : p.name}`).join(', ')
 }
 
 export interface RoomNotice {
@@ -29,10 +29,10 @@ export interface RoomNotice {
  */
 export function noticeAfter(current: RoomNotice | null, before: RoomSession | null, after: RoomSession, message: LiveMessage | null, userId: number): RoomNotice | null {
   if (message?.type === 'USER_LEFT' && message.userId !== userId) {
-    return { text: `${message.userName} (${ROLE_LABEL[message.userRole] ?? message.userRole}) has left the session.`, phase: after.phase }
+    return { text: `${message.userName} (${roleLabel(message.userRole)}) has left the session.`, phase: after.phase }
   }
   if (before?.role && after.role && before.role !== after.role) {
-    const text = `Roles have changed: you are now the ${ROLE_LABEL[after.role]}. ${seatingText(after.participants, userId)}.`
+    const text = `Roles have changed: you are now the ${roleLabel(after.role)}. ${seatingText(after.participants, userId)}.`
     return { text, phase: after.phase === 'FEEDBACK' || after.phase === 'WAITING' ? 'READING' : after.phase }
   }
   const movedOn = current !== null && before?.phase === current.phase && after.phase !== current.phase

@@ -5,7 +5,7 @@
  */
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
-import type { LiveMessage, LowerRole, ParticipantView, SessionDetails } from '../../../schemas/session-wire.ts'
+import { toWireRole, type LiveMessage, type ParticipantView, type SessionDetails, type WireRole } from '../../../schemas/session-wire.ts'
 import { showsClock, type ClockPhase } from '../../../schemas/session/clock.ts'
 import { phaseDurationSeconds } from '../../../schemas/session/config-rules.ts'
 import { INITIAL_PHASE, phaseAfter } from './room-phase.ts'
@@ -38,7 +38,7 @@ export interface RoomSession {
   status: SessionStatus
   currentRound: number
   /** Lower case, as participants carry it; null for someone no longer in the room. */
-  role: LowerRole | null
+  role: WireRole | null
   isHost: boolean
   participants: ParticipantView[]
   config: RoomConfig
@@ -73,7 +73,7 @@ function snapshotTimer(details: SessionDetails, config: RoomConfig, serverNow: n
 }
 
 /** My role as the participant list says it: when it changes in an update, the room follows (SPEC section 4). */
-function myRole(participants: ParticipantView[], userId: number, fallback: LowerRole | null): LowerRole | null {
+function myRole(participants: ParticipantView[], userId: number, fallback: WireRole | null): WireRole | null {
   const me = participants.find((p) => p.userId === userId || p.id === String(userId))
   return me ? me.role : fallback
 }
@@ -94,7 +94,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
     phase: phaseAfter(previous?.phase ?? INITIAL_PHASE, { type: 'SNAPSHOT', phase: details.phase }),
     status: details.status,
     currentRound: details.currentRound,
-    role: myRole(details.participants, userId, details.userRole ? (details.userRole.toLowerCase() as LowerRole) : null),
+    role: myRole(details.participants, userId, details.userRole ? toWireRole(details.userRole) : null),
     isHost: details.isHost,
     participants: details.participants,
     config,

@@ -5,10 +5,10 @@
  */
 import { combinedRequest, doctorFinished, notInRoom, scorersOf, stillScoring } from '../../../schemas/session/next-round.ts'
 import { NEXT_SEAT } from '../../../schemas/session/seat-rotation.ts'
-import { upperRole, type ParticipantView } from '../../../schemas/session-wire.ts'
-import { roleLabel } from '../RoleBadge.tsx'
+import { fromWireRole, type ParticipantView } from '../../../schemas/session-wire.ts'
+import { roleLabel } from '../../../schemas/labels.ts'
 
-const asRules = (participants: readonly ParticipantView[]) => participants.map((p) => ({ ...p, role: upperRole(p.role) }))
+const asRules = (participants: readonly ParticipantView[]) => participants.map((p) => ({ ...p, role: fromWireRole(p.role) }))
 
 /** "Chen (observer)", the reader named "you". */
 export function personText(person: Pick<ParticipantView, 'userId' | 'name' | 'role'>, userId: number): string {
@@ -40,7 +40,7 @@ export function nextRoundText(participants: readonly ParticipantView[], userId: 
   const request = combinedRequest(asRules(participants))
   const me = participants.find((p) => p.userId === userId)
   if (request === 'SEAT_ROTATION') {
-    return `the seats rotate for the next case${me ? `: you will be the ${roleLabel(NEXT_SEAT[upperRole(me.role)]).toLowerCase()}` : ''}.`
+    return `the seats rotate for the next case${me ? `: you will be the ${roleLabel(NEXT_SEAT[fromWireRole(me.role)]).toLowerCase()}` : ''}.`
   }
   if (request === 'ROLE_CHANGE') {
     const swapped = me?.role === 'patient' ? ': you will be the doctor' : me?.role === 'doctor' ? ': you will be the patient' : ''

@@ -6,7 +6,7 @@
 import { FEEDBACK_REQUESTS } from '../../../schemas/session/capabilities.ts'
 import { NEXT_SEAT, seatsRotatable } from '../../../schemas/session/seat-rotation.ts'
 import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
-import { upperRole, type LowerRole, type ParticipantView } from '../../../schemas/session-wire.ts'
+import { fromWireRole, toWireRole, type ParticipantView, type WireRole } from '../../../schemas/session-wire.ts'
 import { seatingText } from './room-notice.ts'
 
 /**
@@ -25,15 +25,15 @@ export interface FeedbackSubmission extends StationMarking {
   requestSeatRotation?: boolean
 }
 
-const requestsOf = (role: LowerRole | null) => (role ? FEEDBACK_REQUESTS[upperRole(role)] : null)
+const requestsOf = (role: WireRole | null) => (role ? FEEDBACK_REQUESTS[fromWireRole(role)] : null)
 
 /** Whether the room shows this role a feedback form (the server takes feedback from these roles only). */
-export const givesFeedback = (role: LowerRole | null): boolean => requestsOf(role) !== null
+export const givesFeedback = (role: WireRole | null): boolean => requestsOf(role) !== null
 
-const mayRotateSeats = (participants: readonly ParticipantView[]) => seatsRotatable(participants.map((p) => upperRole(p.role)))
+const mayRotateSeats = (participants: readonly ParticipantView[]) => seatsRotatable(participants.map((p) => fromWireRole(p.role)))
 
 /** The submit buttons a role gets: closing, and what the server lets it ask for with the room as it is. */
-export function choicesFor(role: LowerRole | null, participants: readonly ParticipantView[]): SubmitChoice[] {
+export function choicesFor(role: WireRole | null, participants: readonly ParticipantView[]): SubmitChoice[] {
   const mayRequest = requestsOf(role)
   if (!mayRequest) return []
   // "Role change" asks for the next case as well (requestNewCase and requestRoleChange, WIRE.md section 5).
@@ -59,6 +59,6 @@ export const asksForNextCase = (choice: SubmitChoice | null): boolean => choice 
 /** Who sits where if the seats rotate, said before anyone chooses it; null when they cannot rotate. */
 export function rotationPreview(participants: readonly ParticipantView[], userId: number): string | null {
   if (!mayRotateSeats(participants)) return null
-  const next = participants.map((p) => ({ ...p, role: NEXT_SEAT[upperRole(p.role)].toLowerCase() as LowerRole }))
+  const next = participants.map((p) => ({ ...p, role: toWireRole(NEXT_SEAT[fromWireRole(p.role)]) }))
   return `After rotating, the next case's seats: ${seatingText(next, userId)}.`
 }
