@@ -12,6 +12,7 @@ import { ownDataRoutes } from './accounts/own-data-routes.ts'
 import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { registerBoard } from './board/board.ts'
+import { BOARD_SESSION_TERMS } from './board/session-terms.ts'
 import type { Config } from './config.ts'
 import { startCaseBankCache } from './content/case-bank-cache.ts'
 import { contactRoutes } from './contact/routes.ts'
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     setAlarm: deps.setAlarm,
     offlineLimitMs: config.offlineLimitMinutes * 60_000,
     presence: { heartbeatMs: config.presenceHeartbeatSeconds * 1000, expiryMs: config.presenceExpirySeconds * 1000 },
+    outsideTerms: BOARD_SESSION_TERMS,
   })
 
   await app.register(

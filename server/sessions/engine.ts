@@ -10,6 +10,7 @@ import { createCommandRunner, type CommandRunner } from './command-runner.ts'
 import { clusterPresence, DEFAULT_PRESENCE_TIMING, type PresenceTiming } from './cluster-presence.ts'
 import { readCommittedBatches } from './commit-reader.ts'
 import { leaveWhenOfflineTooLong } from './offline-leaver.ts'
+import { NO_OUTSIDE_TERMS, type OutsideTerms } from './outside-terms.ts'
 import { postgresBus } from './pg-bus.ts'
 import { startRoundsWhenEveryoneIsIn } from './round-gatherer.ts'
 import { sessionVersions } from './queries.ts'
@@ -25,6 +26,8 @@ export interface SessionEngine {
   /** Committed batches, heard on every instance (the board listens for seats taken by code). */
   bus: Pick<SessionBus, 'subscribe'>
   now: () => number
+  /** What the board adds to the sessions' rules (outside-terms.ts). */
+  outsideTerms: OutsideTerms
 }
 
 export interface SessionEngineOptions {
@@ -42,6 +45,8 @@ export interface SessionEngineOptions {
   offlineLimitMs?: number
   /** How often instances stamp their live connections, and when an unstamped one counts as gone. */
   presence?: PresenceTiming
+  /** What the board adds to a session's rules (outside-terms.ts); none by default. */
+  outsideTerms?: OutsideTerms
 }
 
 const DEFAULT_OFFLINE_LIMIT_MS = 10 * 60 * 1000
@@ -75,9 +80,11 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank, inRoom: live.isOnline })
   const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
   const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
+  const outsideTerms = options.outsideTerms ?? NO_OUTSIDE_TERMS
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,
     db,
+    heldUntilLater: outsideTerms.heldUntilLater,
     runner,
     loader,
     offlineLimitMs: options.offlineLimitMs ?? DEFAULT_OFFLINE_LIMIT_MS,
@@ -99,5 +106,5 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     await bus.close()
   })
 
-  return { runner, loader, caseViews, live, bus, now }
+  return { runner, loader, caseViews, live, bus, now, outsideTerms }
 }

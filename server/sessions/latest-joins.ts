@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import type { SessionEvent } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import type { OutsideTerms } from './outside-terms.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
-import { plannedAhead } from '../board/listings-repo.ts'
 
 /**
  * Someone who creates or joins a session leaves their other running sessions (WIRE.md section 6). Two creates
@@ -30,7 +30,7 @@ export function latestJoinWrite(db: Db, userId: number, sessionId: number, event
  * One statement, so the answer comes from one snapshot: a join committed meanwhile is either seen as latest
  * (nothing is left) or not seen at all.
  */
-export async function sessionsToLeave(db: Db, userId: number, keepSessionId: number, now: number): Promise<number[]> {
+export async function sessionsToLeave(db: Db, userId: number, keepSessionId: number, now: number, heldUntilLater: OutsideTerms['heldUntilLater']): Promise<number[]> {
   const rows = await db
     .selectFrom('session_participants as me')
     .innerJoin('sessions', 'sessions.id', 'me.session_id')
@@ -40,7 +40,7 @@ export async function sessionsToLeave(db: Db, userId: number, keepSessionId: num
     .where('sessions.status', 'in', RUNNING_STATUSES)
     .where('sessions.id', '!=', keepSessionId)
     // A planned slot still to come is not a room one is in yet: on the app's clock, as Start decides it.
-    .where(sql<boolean>`not ${plannedAhead(sql.ref('sessions.id'), now)}`)
+    .where(sql<boolean>`not ${heldUntilLater(sql.ref('sessions.id'), now)}`)
     .where((eb) =>
       eb.exists(
         eb.selectFrom('user_latest_joins as latest').select('latest.user_id').where('latest.user_id', '=', userId).where('latest.session_id', '=', keepSessionId),

@@ -1,15 +1,17 @@
+import { sql } from 'kysely'
 import { realAlarm, type SetAlarm } from '../alarm.ts'
-import { isPlannedAhead } from '../board/listings-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { InFlight } from '../in-flight.ts'
 import type { LiveChannel } from './broadcaster.ts'
 import type { CommandRunner } from './command-runner.ts'
+import type { OutsideTerms } from './outside-terms.ts'
 import type { SessionLoader } from './session-loader.ts'
 
 export interface OfflineLeaverOptions {
   live: LiveChannel
-  /** Asked whether a session is a planned slot not yet open (issue 20). */
   db: Db
+  /** Whether a session's room is held until later (a planned slot, issue 20). */
+  heldUntilLater: OutsideTerms['heldUntilLater']
   runner: CommandRunner
   loader: SessionLoader
   /** How long a participant may stay disconnected before they are taken out of the room (WIRE.md section 0). */
@@ -27,7 +29,7 @@ export interface OfflineLeaverOptions {
  * someone else leaves or the session ends.
  */
 export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Promise<void> {
-  const { live, db, runner, loader, offlineLimitMs, now, log, setAlarm = realAlarm } = options
+  const { live, db, runner, loader, offlineLimitMs, now, log, setAlarm = realAlarm, heldUntilLater } = options
   const pending = new Map<string, () => void>()
   const removals = new InFlight()
   const keyOf = (sessionCode: string, userId: number) => `${sessionCode}/${userId}`
@@ -40,7 +42,8 @@ export function leaveWhenOfflineTooLong(options: OfflineLeaverOptions): () => Pr
     const participant = state?.participants.find((p) => p.active && p.userId === userId)
     if (sessionId === undefined || !participant) return
     // Someone who looked into a planned slot's room days ahead keeps their seat until it opens.
-    if (await isPlannedAhead(db, sessionId, now())) return
+    const { rows } = await sql<{ held: boolean }>`select ${heldUntilLater(sessionId, now())} as held`.execute(db)
+    if (rows[0].held) return
     await runner.execute(sessionId, { type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, { userId, name: participant.name, isAdmin: false })
   }
 

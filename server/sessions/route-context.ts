@@ -145,7 +145,7 @@ export async function detailsFor(context: SessionRoutesContext, state: SessionSt
 export async function leaveOtherSessions({ db, engine }: Pick<SessionRoutesContext, 'db' | 'engine'>, request: FastifyRequest, keepSessionId: number): Promise<number> {
   const actor = actorOf(request)
   let left = 0
-  for (const otherId of await sessionsToLeave(db, actor.userId, keepSessionId, engine.now())) {
+  for (const otherId of await sessionsToLeave(db, actor.userId, keepSessionId, engine.now(), engine.outsideTerms.heldUntilLater)) {
     try {
       const outcome = await engine.runner.execute(otherId, { type: 'Leave', reason: 'JOINED_ANOTHER_SESSION' }, actor)
       if (outcome.events.length > 0) left += 1

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../schemas/session-api.ts'
 import { topicCompletedMessage } from '../../schemas/session/next-case.ts'
-import { plannedAhead, seatTermsRefusals } from '../board/listings-repo.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
@@ -51,7 +50,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
     const { role } = parseBody(JoinWithRoleBody, request.body)
     const { id } = await context.findSession(request, request.params.code)
-    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: seatTermsRefusals(id, role) })
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: engine.outsideTerms.joinRefusals(id, role) })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
     const me = request.currentUser.id
     return {
@@ -76,7 +75,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
     const { id } = await context.findSession(request, request.params.code)
-    const notYet = { when: plannedAhead(id, engine.now()), reason: 'This practice is planned for later: the room opens at the planned time' }
+    const notYet = { when: engine.outsideTerms.heldUntilLater(id, engine.now()), reason: engine.outsideTerms.heldReason }
     const { state } = await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
     // The room one starts is the room one is in: a session kept open while this one was made for later is left
     // now (an ordinary create left it already, so only these pay the look-up).

@@ -1,4 +1,5 @@
 import t, { type Test } from 'tap'
+import { BOARD_SESSION_TERMS } from '../../server/board/session-terms.ts'
 import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'
 import { createCommandRunner } from '../../server/sessions/command-runner.ts'
@@ -42,7 +43,7 @@ function startOfflineRule(t: Test, presence: ReturnType<typeof fakePresence>, cl
   const db = app.database.db
   const loader = new SessionLoader(db)
   const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now, caseBank: new CaseBankCache(), inRoom: () => false })
-  t.teardown(leaveWhenOfflineTooLong({ live: presence.live, db, runner, loader, offlineLimitMs: 100, now: clock.now, setAlarm: clock.setAlarm, log: { error: () => {} } }))
+  t.teardown(leaveWhenOfflineTooLong({ live: presence.live, db, heldUntilLater: BOARD_SESSION_TERMS.heldUntilLater, runner, loader, offlineLimitMs: 100, now: clock.now, setAlarm: clock.setAlarm, log: { error: () => {} } }))
 }
 
 t.test(`a participant offline for longer than the limit leaves; one who comes back stays (${databaseKind()})`, async (t) => {

@@ -1,0 +1,9 @@
+import type { OutsideTerms } from '../sessions/outside-terms.ts'
+import { plannedAhead, seatTermsRefusals } from './listings-repo.ts'
+
+/** The board's terms on a listed session (issue 20, issue 30): its seats, and a planned slot's room held until its time. */
+export const BOARD_SESSION_TERMS: OutsideTerms = {
+  joinRefusals: seatTermsRefusals,
+  heldUntilLater: plannedAhead,
+  heldReason: 'This practice is planned for later: the room opens at the planned time',
+}
