@@ -28,7 +28,7 @@ export function useSiteLinks(): SiteLinks {
   useEffect(() => {
     let active = true
     loadPublicConfig()
-      .then((config) => active && setLinks(config.siteLinks))
+      .then((config) => active && setLinks(config.siteLinks ?? NO_LINKS))
       .catch(() => undefined)
     return () => {
       active = false
