@@ -8,8 +8,7 @@ import type { FeedbackArea, GlobalJudgement } from './marking.ts'
  * What the session API answers and what the live channel sends (WIRE.md sections 3-5), shared by the server,
  * which renders them per recipient, and the web client. Phases, statuses and `userRole` are upper case;
  * a participant's `role` is lower case; durations are seconds; timestamps are epoch ms unless named ISO.
- * The live messages are valibot schemas, their types inferred from them: the room checks every message it
- * receives against the very shape the server renders (web/api/live-message.ts).
+ * The live channel's messages are in session-live.ts.
  */
 
 export type WireRole = 'doctor' | 'patient' | 'observer'
@@ -18,10 +17,10 @@ export type WireRole = 'doctor' | 'patient' | 'observer'
 export const fromWireRole = (role: WireRole): SessionRole => role.toUpperCase() as SessionRole
 export const toWireRole = (role: SessionRole): WireRole => role.toLowerCase() as WireRole
 
-const WireRoleSchema = v.picklist(['doctor', 'patient', 'observer'] as const satisfies readonly WireRole[])
-const PhaseSchema = v.picklist(['WAITING', 'READING', 'CONSULTATION', 'FEEDBACK', 'COMPLETED'] as const satisfies readonly Phase[])
-const TimedPhaseSchema = v.picklist(['READING', 'CONSULTATION'] as const satisfies readonly Phase[])
-const StatusSchema = v.picklist(['CREATED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const satisfies readonly SessionStatus[])
+export const WireRoleSchema = v.picklist(['doctor', 'patient', 'observer'] as const satisfies readonly WireRole[])
+export const PhaseSchema = v.picklist(['WAITING', 'READING', 'CONSULTATION', 'FEEDBACK', 'COMPLETED'] as const satisfies readonly Phase[])
+export const TimedPhaseSchema = v.picklist(['READING', 'CONSULTATION'] as const satisfies readonly Phase[])
+export const StatusSchema = v.picklist(['CREATED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const satisfies readonly SessionStatus[])
 const SessionTypeSchema = v.picklist(['TOPIC', 'RECALL'] as const satisfies readonly SessionType[])
 const TimingTypeSchema = v.picklist(['COUNTDOWN', 'STOPWATCH'] as const satisfies readonly TimingType[])
 
@@ -42,7 +41,7 @@ export const ParticipantViewSchema = v.object({
 export type ParticipantView = v.InferOutput<typeof ParticipantViewSchema>
 
 /** The timing part of a session as the room rebuilds its countdown from it. */
-const sessionClockEntries = {
+export const sessionClockEntries = {
   /** Seconds left in a timed phase (reading, consultation), else 0. */
   timeRemaining: v.number(),
   /** The running timed phase's length in seconds, else 0. */
@@ -159,7 +158,7 @@ export interface TimelineEntry {
   payload: Record<string, unknown>
 }
 
-const SessionConfigViewSchema = v.object({
+export const SessionConfigViewSchema = v.object({
   readingTime: v.number(),
   consultationTime: v.number(),
   timingType: TimingTypeSchema,
@@ -168,104 +167,3 @@ const SessionConfigViewSchema = v.object({
   selectedTopics: v.string(),
 })
 export type SessionConfigView = v.InferOutput<typeof SessionConfigViewSchema>
-
-/**
- * A case as one role may see it (case-views.ts builds it per recipient). Only the fields every view has are
- * checked here; the room reads the role-specific ones defensively (web/session/room/case-content.ts).
- */
-const RoleCaseViewSchema = v.custom<RoleCaseView>(
-  (value) => v.is(v.looseObject({ id: v.number(), description: v.string() }), value),
-  'selectedCase must be a case with an id and a description',
-)
-
-const SessionUpdateSchema = v.object({
-  type: v.literal('SESSION_UPDATE'),
-  sessionCode: v.string(),
-  title: v.string(),
-  phase: PhaseSchema,
-  status: StatusSchema,
-  currentRound: v.number(),
-  config: SessionConfigViewSchema,
-  participants: v.array(ParticipantViewSchema),
-  /** Rendered for the recipient's role; absent while the session has no case. */
-  selectedCase: v.optional(RoleCaseViewSchema),
-  ...sessionClockEntries,
-})
-
-const ParticipantUpdateSchema = v.object({
-  type: v.literal('PARTICIPANT_UPDATE'),
-  sessionCode: v.string(),
-  participants: v.array(ParticipantViewSchema),
-})
-
-const PhaseChangeSchema = v.object({
-  type: v.literal('PHASE_CHANGE'),
-  sessionCode: v.string(),
-  phase: PhaseSchema,
-  startTimestamp: v.number(),
-  /** Reading or consultation length; 0 for phases the room shows no countdown for. */
-  durationSeconds: v.number(),
-})
-
-const TimerStartSchema = v.object({
-  type: v.literal('TIMER_START'),
-  sessionCode: v.string(),
-  phase: TimedPhaseSchema,
-  durationSeconds: v.number(),
-  startTimestamp: v.number(),
-  message: v.string(),
-})
-
-const SessionEndedSchema = v.object({
-  type: v.literal('SESSION_ENDED'),
-  sessionCode: v.string(),
-  reason: v.string(),
-  /** ISO timestamp. */
-  timestamp: v.string(),
-})
-
-const UserLeftSchema = v.object({
-  type: v.literal('USER_LEFT'),
-  sessionCode: v.string(),
-  userId: v.number(),
-  userName: v.string(),
-  userRole: WireRoleSchema,
-  /** An addition to WIRE.md (issue 30): why they left, so the leaver's own tab still in the room can say so. */
-  reason: v.optional(v.picklist(['LEFT', 'OFFLINE_TOO_LONG', 'JOINED_ANOTHER_SESSION', 'ACCOUNT_DELETED'])),
-})
-
-const RoleChangeSchema = v.object({
-  type: v.literal('ROLE_CHANGE'),
-  sessionCode: v.string(),
-  message: v.string(),
-})
-
-const TopicSelectionNeededSchema = v.object({
-  type: v.literal('TOPIC_SELECTION_NEEDED'),
-  sessionCode: v.string(),
-  completedTopic: v.string(),
-  availableTopics: v.array(v.string()),
-  message: v.string(),
-})
-
-/** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */
-export const LiveMessageSchema = v.variant('type', [
-  SessionUpdateSchema,
-  ParticipantUpdateSchema,
-  PhaseChangeSchema,
-  TimerStartSchema,
-  SessionEndedSchema,
-  UserLeftSchema,
-  RoleChangeSchema,
-  TopicSelectionNeededSchema,
-])
-
-export type SessionUpdateMessage = v.InferOutput<typeof SessionUpdateSchema>
-export type ParticipantUpdateMessage = v.InferOutput<typeof ParticipantUpdateSchema>
-export type PhaseChangeMessage = v.InferOutput<typeof PhaseChangeSchema>
-export type TimerStartMessage = v.InferOutput<typeof TimerStartSchema>
-export type SessionEndedMessage = v.InferOutput<typeof SessionEndedSchema>
-export type UserLeftMessage = v.InferOutput<typeof UserLeftSchema>
-export type RoleChangeMessage = v.InferOutput<typeof RoleChangeSchema>
-export type TopicSelectionNeededMessage = v.InferOutput<typeof TopicSelectionNeededSchema>
-export type LiveMessage = v.InferOutput<typeof LiveMessageSchema>

@@ -1,7 +1,8 @@
 import type { CaseView } from '../../schemas/content.ts'
 import { evolve, showsClock, topicCompletedMessage } from '../../schemas/session/index.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../schemas/session/types.ts'
-import { toWireRole, type LiveMessage } from '../../schemas/session-wire.ts'
+import { toWireRole } from '../../schemas/session-wire.ts'
+import { type LiveMessage } from '../../schemas/session-live.ts'
 import type { CommittedBatch } from './bus.ts'
 import { participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
 

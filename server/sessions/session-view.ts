@@ -2,7 +2,8 @@ import { caseViewFor, type RoleCaseView } from '../../schemas/case-views.ts'
 import type { CaseView } from '../../schemas/content.ts'
 import { deadlineOf, showsClock } from '../../schemas/session/clock.ts'
 import type { SessionRole, SessionState } from '../../schemas/session/types.ts'
-import { toWireRole, type ParticipantView, type SessionClock, type SessionConfigView, type SessionDetails, type SessionUpdateMessage } from '../../schemas/session-wire.ts'
+import { toWireRole, type ParticipantView, type SessionClock, type SessionConfigView, type SessionDetails } from '../../schemas/session-wire.ts'
+import { type SessionUpdateMessage } from '../../schemas/session-live.ts'
 
 /**
  * The one place a session's state becomes the JSON of WIRE.md: the GET, the command answers and the live

@@ -1,5 +1,6 @@
 import type { PatientCaseView } from '../../schemas/case-views.ts'
-import type { LiveMessage, ParticipantView, SessionDetails, SessionUpdateMessage } from '../../schemas/session-wire.ts'
+import type { ParticipantView, SessionDetails } from '../../schemas/session-wire.ts'
+import type { LiveMessage, SessionUpdateMessage } from '../../schemas/session-live.ts'
 
 export const DOCTOR_ID = 1
 export const PATIENT_ID = 2

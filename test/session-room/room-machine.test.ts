@@ -6,7 +6,7 @@ import { areasRequired, OBSERVER_JUDGEMENT_REQUIRED } from '../../schemas/sessio
 import { roomMachine } from '../../web/session/room/room-machine.ts'
 import type { FeedbackSubmission } from '../../web/session/room/submit-choices.ts'
 import { draftCase } from '../../web/session/room/room-state.ts'
-import type { LiveMessage } from '../../schemas/session-wire.ts'
+import type { LiveMessage } from '../../schemas/session-live.ts'
 import { EVERYONE, OBSERVER_ID, PATIENT_ID, T0, details, participant, patientCase, phaseChange, sessionUpdate } from './fixtures.ts'
 
 const FULL_SCORES: Array<[string, number]> = [

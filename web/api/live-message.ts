@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LiveMessageSchema, type LiveMessage } from '../../schemas/session-wire.ts'
+import { LiveMessageSchema, type LiveMessage } from '../../schemas/session-live.ts'
 
 /**
  * The live channel's edge: a frame's body becomes a LiveMessage only if it has the shape the server renders

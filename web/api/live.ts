@@ -1,6 +1,6 @@
 import { Client, type IFrame } from '@stomp/stompjs'
 import SockJS from 'sockjs-client'
-import type { LiveMessage } from '../../schemas/session-wire.ts'
+import type { LiveMessage } from '../../schemas/session-live.ts'
 import { readLiveMessage } from './live-message.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { navigate } from 'wouter/use-browser-location'
-import type { TopicSelectionNeededMessage } from '../../schemas/session-wire.ts'
+import type { TopicSelectionNeededMessage } from '../../schemas/session-live.ts'
 import { errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useTimedMessage } from '../components/useTimedMessage.ts'

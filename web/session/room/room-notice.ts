@@ -4,7 +4,8 @@
  */
 import { roleLabel } from '../../../schemas/labels.ts'
 import type { Phase } from '../../../schemas/session/types.ts'
-import type { LiveMessage, WireRole, ParticipantView } from '../../../schemas/session-wire.ts'
+import type { WireRole, ParticipantView } from '../../../schemas/session-wire.ts'
+import type { LiveMessage } from '../../../schemas/session-live.ts'
 import type { RoomSession } from './room-state.ts'
 
 const SEAT_ORDER: WireRole[] = ['doctor', 'patient', 'observer']

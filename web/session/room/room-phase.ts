@@ -11,7 +11,7 @@ import { transition } from 'xstate'
 import { AFTER_CLOCK } from '../../../schemas/session/clock.ts'
 import { arrivalIn, phaseOfState, sessionMachine, snapshotInPhase, type PhaseState } from '../../../schemas/session/machine.ts'
 import type { Phase, SessionEvent } from '../../../schemas/session/types.ts'
-import type { PhaseChangeMessage, SessionUpdateMessage } from '../../../schemas/session-wire.ts'
+import type { PhaseChangeMessage, SessionUpdateMessage } from '../../../schemas/session-live.ts'
 
 export type PhaseNews =
   | { type: 'SNAPSHOT'; phase: Phase }

@@ -5,7 +5,8 @@
  */
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
-import { toWireRole, type LiveMessage, type ParticipantView, type SessionDetails, type WireRole } from '../../../schemas/session-wire.ts'
+import { toWireRole, type ParticipantView, type SessionDetails, type WireRole } from '../../../schemas/session-wire.ts'
+import { type LiveMessage } from '../../../schemas/session-live.ts'
 import { showsClock, type ClockPhase } from '../../../schemas/session/clock.ts'
 import { phaseDurationSeconds } from '../../../schemas/session/config-rules.ts'
 import { INITIAL_PHASE, phaseAfter } from './room-phase.ts'
