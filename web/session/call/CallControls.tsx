@@ -3,7 +3,8 @@ import styled from 'styled-components'
 import { Button } from '../../components/Button.tsx'
 import { ToggleButton } from '../../components/ToggleButton.tsx'
 import { theme } from '../../theme.ts'
-import type { CallController, CallSnapshot } from './call-controller.ts'
+import type { CallController } from './call-controller.ts'
+import type { CallSnapshot } from './call-snapshot.ts'
 import { listDevices } from './local-media.ts'
 
 /** The call's fold: whether its tiles are hidden, and how many are in the call, said while folded. */

@@ -1,43 +1,18 @@
 import type { CallState, IncomingSignal, RtcConfig } from '../../../schemas/rtc.ts'
+import { seatOf } from '../../../schemas/labels.ts'
 import { api, errorMessage } from '../../api/client.ts'
 import { openDevice, openLocalMedia, NO_WEBRTC, webRtcAvailable, mediaErrorMessage } from './local-media.ts'
 import { PeerLink, type LinkSignal } from './peer-link.ts'
 import { connectSignalling, type Signalling } from './signalling.ts'
+import { IDLE, myCallState, sendsVideo, type CallMember, type CallSnapshot, type RemotePeer } from './call-snapshot.ts'
+import { forgetCall, rememberCall, rememberedCall } from './call-memory.ts'
 import { audioContext } from './speaking.ts'
-
-export interface CallMember {
-  userId: number
-  role: string
-}
-
-export interface RemotePeer {
-  userId: number
-  stream: MediaStream | null
-  state: CallState
-  connection: RTCPeerConnectionState
-}
-
-export interface CallSnapshot {
-  joined: boolean
-  joining: boolean
-  local: MediaStream | null
-  audioOn: boolean
-  cameraOn: boolean
-  audioOnly: boolean
-  /** The telephone station, as this page knows it (the case is a telephone consultation, or the doctor's switch): every camera stays off. */
-  telephone: boolean
-  peers: RemotePeer[]
-  message: string | null
-}
 
 interface Peer extends RemotePeer {
   link: PeerLink
   /** The remote page's call id: a new one means it reloaded. */
   peer: string
 }
-
-const IDLE: CallSnapshot = { joined: false, joining: false, local: null, audioOn: true, cameraOn: true, audioOnly: false, telephone: false, peers: [], message: null }
-const rejoinKey = (code: string) => `plab-call-${code}`
 
 /**
  * One participant's side of the call: local media, a PeerLink to each other participant in the call (a full
@@ -67,7 +42,7 @@ export class CallController {
   readonly getSnapshot = () => this.snapshot
 
   /** Whether this page was in the call before a reload. */
-  wasInCall = () => sessionStorage.getItem(rejoinKey(this.code)) !== null
+  wasInCall = () => rememberedCall(this.code) !== null
 
   setMembers(members: CallMember[]) {
     this.members = members
@@ -80,11 +55,11 @@ export class CallController {
     if (!webRtcAvailable()) return this.update({ message: NO_WEBRTC })
     audioContext()
     const myRole = this.members.find((m) => m.userId === this.me)?.role
-    this.update({ joining: true, message: null, audioOnly: options.audioOnly, cameraOn: myRole?.toLowerCase() !== 'observer' })
+    this.update({ joining: true, message: null, audioOnly: options.audioOnly, cameraOn: seatOf(myRole) !== 'OBSERVER' })
     const generation = this.generation
     const [media, message] = await Promise.all([openLocalMedia({ video: !options.audioOnly }), this.refreshConfiguration().then(() => null, (e) => errorMessage(e, 'Could not read the call settings'))])
     if (generation !== this.generation) return media.stream.getTracks().forEach((track) => track.stop())
-    sessionStorage.setItem(rejoinKey(this.code), JSON.stringify(options))
+    rememberCall(this.code, options)
     this.update({ joining: false, joined: true, local: media.stream, message: media.warning ?? message })
     this.signalling = connectSignalling(this.code, this.token, {
       onSignal: (signal) => this.heard(signal),
@@ -96,8 +71,8 @@ export class CallController {
 
   /** Rejoins after a reload, as the page was (audio only or not). */
   rejoin() {
-    const saved = sessionStorage.getItem(rejoinKey(this.code))
-    if (saved) void this.join(JSON.parse(saved) as { audioOnly: boolean })
+    const saved = rememberedCall(this.code)
+    if (saved) void this.join(saved)
   }
 
   /** Ends this side of the call; `forget`: the user left it (a page that reloads does not join again). */
@@ -110,7 +85,7 @@ export class CallController {
     this.signalling?.close()
     this.signalling = null
     this.snapshot.local?.getTracks().forEach((track) => track.stop())
-    if (forget) sessionStorage.removeItem(rejoinKey(this.code))
+    if (forget) forgetCall(this.code)
     this.update({ ...IDLE })
   }
 
@@ -142,7 +117,7 @@ export class CallController {
       if (warning) return this.update({ message: warning })
       stream.getVideoTracks().forEach((track) => local.addTrack(track))
     }
-    sessionStorage.setItem(rejoinKey(this.code), JSON.stringify({ audioOnly }))
+    rememberCall(this.code, { audioOnly })
     this.changeMedia({ audioOnly, local: new MediaStream(local.getTracks()) })
   }
 
@@ -164,15 +139,7 @@ export class CallController {
 
   private others = () => this.members.map((m) => m.userId).filter((userId) => userId !== this.me)
 
-  private myState(): CallState {
-    const { audioOn, audioOnly, local } = this.snapshot
-    return { audio: audioOn && Boolean(local?.getAudioTracks().length), video: this.videoOn(), wantsVideo: !audioOnly, telephone: this.myTelephone }
-  }
-
-  private videoOn() {
-    const { cameraOn, audioOnly, telephone, local } = this.snapshot
-    return cameraOn && !audioOnly && !telephone && Boolean(local?.getVideoTracks().length)
-  }
+  private myState = (): CallState => myCallState(this.snapshot, this.myTelephone)
 
   private changeMedia(change: Partial<CallSnapshot>) {
     this.update(change)
@@ -182,14 +149,14 @@ export class CallController {
 
   /** Every link sends what the switches allow: a muted microphone or a camera off sends nothing at all. */
   private applyMedia() {
-    const doctor = this.members.find((m) => m.role.toLowerCase() === 'doctor')
+    const doctor = this.members.find((m) => seatOf(m.role) === 'DOCTOR')
     const doctorSwitch = doctor?.userId === this.me ? this.myTelephone : Boolean(doctor && this.peers.get(doctor.userId)?.state.telephone)
     const telephone = this.caseTelephone || doctorSwitch
     if (telephone !== this.snapshot.telephone) this.update({ telephone })
     const local = this.snapshot.local
     if (!local) return
     const audio = this.snapshot.audioOn ? (local.getAudioTracks()[0] ?? null) : null
-    const video = this.videoOn() ? (local.getVideoTracks()[0] ?? null) : null
+    const video = sendsVideo(this.snapshot) ? (local.getVideoTracks()[0] ?? null) : null
     local.getVideoTracks().forEach((track) => (track.enabled = video !== null))
     for (const { link, state } of this.peers.values()) {
       void link.setTrack('audio', audio, local)
