@@ -68,7 +68,7 @@ async function main() {
   const app = Fastify({ logger: false })
   const hub = await registerLive(app, {
     authenticate: async (token) => ({ userId: Number(token.replace('bench-', '')), name: token }),
-    authoriseSubscription: async (_userId, code) => ({ sessionCode: code, version: 0 }),
+    sessionAccess: async (_userId, code) => ({ sessionCode: code, version: 0 }),
     signalParties: async () => null,
     // The bench's clients are Node sockets, which send no Origin.
     acceptOrigin: () => true,

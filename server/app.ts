@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const user = await app.userFromToken(token)
       return user && { userId: user.id, name: user.name }
     },
-    authoriseSubscription: (userId, code) => subscribableSessionCode(database.db, code, userId),
+    sessionAccess: (userId, code) => subscribableSessionCode(database.db, code, userId),
     signalParties: (code, userIds) => signalParties(database.db, code, userIds),
     now: deps.clock,
     acceptOrigin: liveOriginCheck(originRule, config.publicUrl),

@@ -1,8 +1,7 @@
 import type { BoardChanged } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
-import { toEveryone, type LiveHub } from '../live/hub.ts'
-import { BOARD_KEY } from '../live/stomp-connection.ts'
+import type { LiveHub } from '../live/live-hub.ts'
 import type { SessionBus } from '../sessions/bus.ts'
 
 const BOARD_CHANNEL = 'board_changes'
@@ -17,7 +16,7 @@ export interface BoardNotifier {
 
 export interface BoardNotifierOptions {
   db: Db
-  live: Pick<LiveHub, 'publish'>
+  live: Pick<LiveHub, 'publishToBoard'>
   bus: Pick<SessionBus, 'subscribe'>
   /** Present on PostgreSQL (subscribed before it starts): listing changes reach the other instances by NOTIFY. */
   listener: PgListener | null
@@ -33,7 +32,7 @@ export function createBoardNotifier(options: BoardNotifierOptions): BoardNotifie
   const { db, live, bus, listener, log } = options
   const tellLocal = (listingId: number | null) => {
     const message: BoardChanged = { type: 'BOARD_CHANGED', listingId }
-    live.publish(BOARD_KEY, toEveryone(message), null)
+    live.publishToBoard(message)
   }
 
   const unsubscribe = bus.subscribe((batch) => {

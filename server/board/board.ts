@@ -3,7 +3,7 @@ import type { Mailer } from '../accounts/mailer.ts'
 import type { SetAlarm } from '../alarm.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
-import type { LiveHub } from '../live/hub.ts'
+import type { LiveHub } from '../live/live-hub.ts'
 import type { SessionEngine } from '../sessions/engine.ts'
 import { createBoardJobs } from './board-jobs.ts'
 import { createBoardNotifier } from './board-notifier.ts'
@@ -17,7 +17,7 @@ export interface BoardOptions {
   /** The instance's LISTEN connection on PostgreSQL, not started yet. */
   listener: PgListener | null
   engine: SessionEngine
-  live: Pick<LiveHub, 'publish'>
+  live: Pick<LiveHub, 'publish' | 'publishToBoard'>
   mailer: Mailer
   /** MAIL_FROM, whose address organizes the planned slots' calendar events. */
   mailFrom: string

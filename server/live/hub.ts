@@ -5,51 +5,18 @@ import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { signalRelay, type RelayedSignal, type SignalParties } from './signals.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
 import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsXhrTransports } from './sockjs-xhr.ts'
-import { BOARD_KEY, CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions, type SubscriptionGrant } from './stomp-connection.ts'
+import { BOARD_KEY, sessionKey, topicAuthorisers, topicKey, type SessionAccess } from './destinations.ts'
+import type { LiveHub, Rendering } from './live-hub.ts'
+
+import { CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions } from './stomp-connection.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
-
-export interface LiveHub {
-  /**
-   * Sends one MESSAGE to every live subscriber of /topic/session/{code} that is in the message's audience, with
-   * the body of their audience: each body is rendered and encoded once, however many sockets receive it.
-   * `version` is the commit the message tells of (null for news that is no commit, like presence): a subscription
-   * granted at or after it skips it, since its client reads the session after subscribing (another instance's
-   * commit can reach this one late).
-   */
-  publish<A>(sessionCode: string, message: Rendering<A>, version: number | null): void
-  /** Whether the user has a live subscription to the session now, or lost it less than the grace period ago. */
-  isOnline(sessionCode: string, userId: number): boolean
-  /** Called when a user's presence in a session changes (after the grace period for going offline). */
-  onPresence(listener: (change: { sessionCode: string; userId: number; online: boolean }) => void): () => void
-  /** Sends a signal to the addressee's signal subscriptions on this instance. */
-  deliverSignal(signal: RelayedSignal): void
-  /** Called with each signal accepted on this instance (after its local delivery), to reach the other instances. */
-  onSignal(listener: (signal: RelayedSignal) => void): () => void
-  /** Closes every live connection, telling each client to reconnect (server shutdown). */
-  close(): Promise<void>
-  /**
-   * Closes this instance's connections of one account at once, with an ERROR frame giving the reason (a deleted
-   * account). Other instances cut theirs at their next token check (revalidateMs).
-   */
-  disconnectUser(userId: number, reason: string): void
-}
-
-/** A message whose body depends on who receives it, in as many versions as there are audiences. */
-export interface Rendering<A> {
-  /** Which version the user hears (users of one audience hear the same body), or null to skip them. */
-  audienceOf(userId: number): A | null
-  render(audience: A): unknown
-}
-
-/** A message every subscriber hears alike. */
-export const toEveryone = (body: unknown): Rendering<true> => ({ audienceOf: () => true, render: () => body })
 
 export interface LiveOptions {
   /** Who a CONNECT's bearer token signs in, or null (the accounts area's token check). */
   authenticate(token: string): Promise<LiveUser | null>
-  /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
-  authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
+  /** Whether this user is in the session the code names (as the client spelt it): its stored code and version, else null. */
+  sessionAccess(userId: number, requestedCode: string): Promise<SessionAccess | null>
   /** Which of the users are active participants of the running session the code names (a signal's check). */
   signalParties(requestedCode: string, userIds: number[]): Promise<SignalParties | null>
   /** The clock of the signals' rate limit (default Date.now). */
@@ -84,7 +51,7 @@ const SHUTDOWN_REASON = 'Server restarting: please reconnect'
 
 /**
  * The live channel: STOMP 1.2 over SockJS (WebSocket, or its xhr fallbacks) and plain WebSocket at /ws, with
- * CONNECT authenticated by the bearer token and SUBSCRIBE limited to what `authoriseSubscription` allows.
+ * CONNECT authenticated by the bearer token and SUBSCRIBE limited by each topic's authoriser (`topicAuthorisers`).
  */
 export async function registerLive(app: FastifyInstance, options: LiveOptions): Promise<LiveHub> {
   const hub = new SubscriptionHub(app, options)
@@ -131,7 +98,8 @@ class SubscriptionHub implements LiveHub {
   /** Signed-in connections per account, kept as they open and close: a reconnect storm must not walk them all. */
   private readonly connectionsPerUser = new Map<number, number>()
   /** Subscriptions by session code: /topic/session/{code}, its /messages sub-topic, and the signal queues. */
-  private readonly bySession = new Map<string, Set<LiveSubscription>>()
+  /** Subscriptions by topicKey: a session's (room, sub-topic, signals, told apart by kind), or the board's. */
+  private readonly byTopic = new Map<string, Set<LiveSubscription>>()
   private readonly presence: PresenceTracker
   private readonly signalListeners = new Set<(signal: RelayedSignal) => void>()
   private readonly connectionOptions: StompConnectionOptions
@@ -140,9 +108,11 @@ class SubscriptionHub implements LiveHub {
   constructor(app: FastifyInstance, options: LiveOptions) {
     const logError = (error: unknown) => app.log.error({ err: error }, 'live channel error')
     this.presence = new PresenceTracker(options.presenceGraceMs ?? DEFAULT_PRESENCE_GRACE_MS, logError)
+    const authorisers = topicAuthorisers(options)
     this.connectionOptions = {
       authenticate: options.authenticate,
-      authoriseSubscription: options.authoriseSubscription,
+      // Each kind's own authoriser; the cast pairs a request with the authoriser of its kind.
+      authorise: (user, request) => authorisers[request.kind](user, request as never),
       received: signalRelay({
         signalParties: options.signalParties,
         now: options.now ?? Date.now,
@@ -173,11 +143,11 @@ class SubscriptionHub implements LiveHub {
   }
 
   publish<A>(sessionCode: string, message: Rendering<A>, version: number | null) {
-    const subscriptions = this.bySession.get(sessionCode)
+    const subscriptions = this.byTopic.get(sessionKey(sessionCode))
     if (!subscriptions) return
     const bodies = new Map<A, Buffer>()
     for (const subscription of subscriptions) {
-      if (subscription.kind !== 'room' && subscription.kind !== 'board') continue
+      if (subscription.topic.kind !== 'room') continue
       if (version !== null && version <= subscription.grantedAtVersion) continue
       const audience = message.audienceOf(subscription.user.userId)
       if (audience === null) continue
@@ -187,10 +157,15 @@ class SubscriptionHub implements LiveHub {
     }
   }
 
+  publishToBoard(message: unknown) {
+    let json: Buffer | undefined
+    for (const subscription of this.byTopic.get(BOARD_KEY) ?? []) subscription.connection.deliver(subscription, (json ??= Buffer.from(JSON.stringify(message), 'utf8')))
+  }
+
   deliverSignal({ sessionCode, to, body }: RelayedSignal) {
     let json: Buffer | undefined
-    for (const subscription of this.bySession.get(sessionCode) ?? []) {
-      if (subscription.kind !== 'signals' || subscription.user.userId !== to) continue
+    for (const subscription of this.byTopic.get(sessionKey(sessionCode)) ?? []) {
+      if (subscription.topic.kind !== 'signals' || subscription.user.userId !== to) continue
       subscription.connection.deliver(subscription, (json ??= Buffer.from(JSON.stringify(body), 'utf8')))
     }
   }
@@ -233,18 +208,22 @@ class SubscriptionHub implements LiveHub {
   }
 
   private subscribed(subscription: LiveSubscription) {
-    let subscriptions = this.bySession.get(subscription.sessionCode)
-    if (!subscriptions) this.bySession.set(subscription.sessionCode, (subscriptions = new Set()))
+    const { topic } = subscription
+    const key = topicKey(topic)
+    let subscriptions = this.byTopic.get(key)
+    if (!subscriptions) this.byTopic.set(key, (subscriptions = new Set()))
     subscriptions.add(subscription)
     // Watching the board is not being in a room.
-    if (subscription.sessionCode !== BOARD_KEY) this.presence.join(subscription.sessionCode, subscription.user.userId)
+    if (topic.kind !== 'board') this.presence.join(topic.sessionCode, subscription.user.userId)
   }
 
   private unsubscribed(subscription: LiveSubscription) {
-    const subscriptions = this.bySession.get(subscription.sessionCode)
+    const { topic } = subscription
+    const key = topicKey(topic)
+    const subscriptions = this.byTopic.get(key)
     subscriptions?.delete(subscription)
-    if (subscriptions?.size === 0) this.bySession.delete(subscription.sessionCode)
+    if (subscriptions?.size === 0) this.byTopic.delete(key)
     // After close() the presence state is cleared and nobody is told about the shutdown.
-    if (!this.closed && subscription.sessionCode !== BOARD_KEY) this.presence.leave(subscription.sessionCode, subscription.user.userId)
+    if (!this.closed && topic.kind !== 'board') this.presence.leave(topic.sessionCode, subscription.user.userId)
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability.ts'
 import { HEARTBEAT, StompDecoder, encodeFrame, fitsUnescaped, onOneLine, type StompFrame } from './stomp-codec.ts'
-import { subscriptionTarget, type SubscriptionKind } from './destinations.ts'
+import { topicRequest, type LiveTopic, type TopicRequest } from './destinations.ts'
 import { HeartbeatTimers, negotiateHeartbeat, type HeartbeatSettings } from './stomp-heartbeat.ts'
 
 export interface LiveUser {
@@ -21,10 +21,8 @@ export interface LiveSubscription {
   id: string
   /** As the client wrote it: MESSAGE frames echo it back. */
   destination: string
-  /** The session's stored code, whatever spelling the client used. */
-  sessionCode: string
-  /** The room's topic; `/topic/session/{code}/messages`, which the spec's client may subscribe to and this server never sends on; or the user's signals. */
-  kind: SubscriptionKind
+  /** What it hears, with the session's stored code whatever spelling the client used. */
+  topic: LiveTopic
   user: LiveUser
   /** Spec MESSAGE: a subscription in client or client-individual ack mode gets an `ack` header on each message. */
   needsAck: boolean
@@ -32,16 +30,16 @@ export interface LiveSubscription {
   grantedAtVersion: number
 }
 
-/** A SUBSCRIBE allowed: the session's stored code, and its version read at that moment. */
+/** A SUBSCRIBE allowed: the topic it hears, and the session's version read at that moment (0 for the board). */
 export interface SubscriptionGrant {
-  sessionCode: string
+  topic: LiveTopic
   version: number
 }
 
 export interface StompConnectionOptions {
   authenticate(token: string): Promise<LiveUser | null>
-  /** What this user may hear of `/topic/session/{requestedCode}`, else null. */
-  authoriseSubscription(userId: number, requestedCode: string): Promise<SubscriptionGrant | null>
+  /** Whether this user may hear the topic asked for, and as what; null refuses it (hub.ts: one authoriser per kind). */
+  authorise(user: LiveUser, request: TopicRequest): Promise<SubscriptionGrant | null>
   /** A SEND: why it is refused (the connection then gets ERROR and closes), or null once it is handled or ignored. */
   received(user: LiveUser, frame: StompFrame): Promise<string | null>
   /** Whether this user may open one more connection (a cap per account, so one account cannot exhaust the server). */
@@ -71,11 +69,6 @@ export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 8
 
 const SUPPORTED_VERSIONS = ['1.2', '1.1', '1.0']
 const SERVER_NAME = 'plab-practice/1'
-/** The Find Partners board (issue 20): any signed-in user may hear it; it carries no personal data. */
-export const BOARD_DESTINATION = '/topic/board'
-/** The board's subscriptions are kept under this key, which no session code can spell (codes are [A-Za-z0-9_-]). */
-export const BOARD_KEY = '#board'
-const BOARD_GRANT: SubscriptionGrant = { sessionCode: BOARD_KEY, version: 0 }
 /** Frames a spec client may send that this server has no use for. */
 const IGNORED_COMMANDS = new Set(['ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT'])
 
@@ -269,11 +262,11 @@ export class StompConnection {
     if (!this.canEcho(id)) return this.fail('The subscription id cannot be sent back: it holds a line break', frame)
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame)
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return this.fail('Too many subscriptions on one connection', frame)
-    const target = destination === BOARD_DESTINATION ? ({ code: BOARD_KEY, kind: 'board' } as const) : subscriptionTarget(destination)
-    if (!target) return this.fail(`Unknown destination ${destination}`, frame)
+    const request = topicRequest(destination)
+    if (!request) return this.fail(`Unknown destination ${destination}`, frame)
     const user = this.user as LiveUser
     // Spec SUBSCRIBE: if the server cannot create the subscription it MUST send ERROR and close the connection.
-    const grant = target.kind === 'board' ? BOARD_GRANT : await this.options.authoriseSubscription(user.userId, target.code)
+    const grant = await this.options.authorise(user, request)
     if (this.state === 'closed') return
     if (grant === null) return this.fail('Access denied', frame)
     const ack = frame.headers.ack ?? 'auto'
@@ -281,9 +274,8 @@ export class StompConnection {
       connection: this,
       id,
       destination,
-      sessionCode: grant.sessionCode,
+      topic: grant.topic,
       grantedAtVersion: grant.version,
-      kind: target.kind,
       user,
       needsAck: ack !== 'auto',
     }

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { type SessionRow } from '../db/schema.ts'
 import type { SignalParties } from '../live/signals.ts'
-import type { SubscriptionGrant } from '../live/stomp-connection.ts'
+import type { SessionAccess } from '../live/destinations.ts'
 import { normaliseSessionCode } from './session-codes.ts'
 
 /** Reads of the session read models: look-ups by code, dashboard lists, the live channel's check, deadlines. */
@@ -37,7 +37,7 @@ const activeParticipantsOf = (db: Db, code: string) =>
  * it (the spec's client subscribes with the code from its address bar); the answer is the stored code with the
  * session's version at this moment, or null.
  */
-export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<SubscriptionGrant | null> {
+export async function subscribableSessionCode(db: Db, requestedCode: string, userId: number): Promise<SessionAccess | null> {
   const code = normaliseSessionCode(requestedCode)
   if (code === null) return null
   const row = await activeParticipantsOf(db, code).select('sessions.version').where('session_participants.user_id', '=', userId).executeTakeFirst()

@@ -6,7 +6,8 @@ import SockJS from 'sockjs-client'
 import WebSocket from 'ws'
 import { liveOriginCheck } from '../../server/cors.ts'
 import { DatabaseUnavailableError } from '../../server/db/availability.ts'
-import { registerLive, type LiveHub, type LiveOptions } from '../../server/live/hub.ts'
+import { registerLive, type LiveOptions } from '../../server/live/hub.ts'
+import type { LiveHub } from '../../server/live/live-hub.ts'
 import { StompDecoder, type StompFrame } from '../../server/live/stomp-codec.ts'
 
 /** Ada and Ben are in session ROOM-1; Eve has a valid token but is in no session. */
@@ -76,7 +77,7 @@ export async function startLiveServer(options: Partial<LiveOptions> = {}, log?: 
       const user = Object.values(USERS).find((candidate) => candidate.token === token)
       return user ? { userId: user.id, name: user.name } : null
     },
-    authoriseSubscription: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? { sessionCode: ROOM, version: 0 } : null),
+    sessionAccess: async (userId, requestedCode) => (requestedCode.toUpperCase() === ROOM && userId !== USERS.eve.id ? { sessionCode: ROOM, version: 0 } : null),
     signalParties: async (requestedCode) => (requestedCode.toUpperCase() === ROOM ? { sessionCode: ROOM, activeUserIds: [USERS.ada.id, USERS.ben.id] } : null),
     acceptOrigin: liveOriginCheck({ origins: [], production: false }, 'http://localhost:8080'),
     ...options,

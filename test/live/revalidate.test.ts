@@ -1,4 +1,4 @@
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import t from 'tap'
 import { databaseOutage, delay, ROOM, startLiveServer, stompClient, tokenChecks, TRANSPORTS, USERS } from './live-harness.ts'
 

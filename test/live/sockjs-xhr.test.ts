@@ -1,4 +1,4 @@
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import t from 'tap'
 import { Inbox, ROOM, USERS, delay, startLiveServer, stompClient } from './live-harness.ts'
 

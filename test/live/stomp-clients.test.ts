@@ -1,4 +1,4 @@
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import t from 'tap'
 import WebSocket from 'ws'
 import { ROOM, TRANSPORTS, USERS, startLiveServer, stompClient } from './live-harness.ts'

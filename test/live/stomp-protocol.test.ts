@@ -1,4 +1,4 @@
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import t from 'tap'
 import { MAX_CONNECTIONS_PER_USER } from '../../server/live/hub.ts'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../server/live/stomp-connection.ts'

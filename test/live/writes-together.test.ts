@@ -1,6 +1,6 @@
 import net from 'node:net'
 import t, { type Test } from 'tap'
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import { ROOM, rawStompClient, startLiveServer } from './live-harness.ts'
 
 const server = await startLiveServer()

@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { Rendering } from '../../server/live/hub.ts'
+import type { Rendering } from '../../server/live/live-hub.ts'
 import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
 import { startBroadcasting } from '../../server/sessions/broadcaster.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'

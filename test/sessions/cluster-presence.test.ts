@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import t from 'tap'
 import type { Db } from '../../server/db/connect.ts'
-import { toEveryone } from '../../server/live/hub.ts'
+import { toEveryone } from '../../server/live/live-hub.ts'
 import type { PresenceChange } from '../../server/sessions/bus.ts'
 import { inProcessBus } from '../../server/sessions/bus.ts'
 import { clusterPresence } from '../../server/sessions/cluster-presence.ts'
