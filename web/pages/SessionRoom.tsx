@@ -58,7 +58,7 @@ export default function SessionRoom() {
     if (ended) disconnect()
   }, [ended, disconnect])
   // "Submit & Close": leaving was decided, also when the round moves on first and the form is gone from the page.
-  const closing = snapshot.matches({ room: 'closed' })
+  const closing = snapshot.matches({ room: { form: 'closed' } })
   useEffect(() => {
     if (!closing) return
     disconnect()

@@ -1,5 +1,6 @@
 import { criteriaOf } from './room/case-content.ts'
-import type { RoomEvent, RoomSnapshot } from './room/room-machine.ts'
+import type { RoomEvent } from './room/room-context.ts'
+import type { RoomSnapshot } from './room/room-machine.ts'
 import { roomCapabilities } from './room/room-capabilities.ts'
 import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
@@ -12,8 +13,8 @@ import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsul
  */
 export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapshot; session: RoomSession; send: (event: RoomEvent) => void }) {
   const { draft, formError, refusals } = snapshot.context
-  const closing = snapshot.matches({ room: 'closed' })
-  const submitted = closing || snapshot.matches({ room: 'submitted' })
+  const closing = snapshot.matches({ room: { form: 'closed' } })
+  const submitted = closing || snapshot.matches({ room: { form: 'submitted' } })
   const me = session.participants.find((p) => p.userId === snapshot.context.userId)
 
   const { role } = session
@@ -28,7 +29,7 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
         refusals={refusals}
         choices={roomCapabilities(session, snapshot.context.isAdmin).SubmitFeedback ? choicesFor(session.role, session.participants) : []}
         rotationPreview={rotationPreview(session.participants, snapshot.context.userId)}
-        busy={!snapshot.matches({ room: 'editing' })}
+        busy={!snapshot.matches({ room: { form: 'editing' } })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}
         onComment={(text) => send({ type: 'COMMENT', text })}
         marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}

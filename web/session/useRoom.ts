@@ -1,13 +1,12 @@
 import { useMachine } from '@xstate/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import { roomMachine } from './room/room-machine.ts'
+import type { RoomEvent } from './room/room-context.ts'
+import { roomMachine, syncStatus } from './room/room-machine.ts'
 import type { FeedbackSubmission } from './room/submit-choices.ts'
 import type { LiveMessage } from '../../schemas/session-live.ts'
-import type { Phase } from '../../schemas/session/types.ts'
-import { needsReread } from './room/room-phase.ts'
 import { errorMessage } from '../api/client.ts'
-import { connectLive, type LiveConnection, type LiveStatus } from '../api/live.ts'
+import { connectLive, type LiveConnection } from '../api/live.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { useAuth } from '../account/AuthContext.tsx'
 import { authStore } from '../auth/auth-store.ts'
@@ -15,14 +14,19 @@ import { ACCESS_DENIED, NO_CODE, roomLoadError } from './RoomScreens.tsx'
 import { useKeptDraft } from './feedback/useKeptDraft.ts'
 import { observeServerEvent, readSession, serverNow } from './server-clock.ts'
 
-/** The live channel's state, or 'stale': connected, but the session could not be read again after connecting. */
-export type RoomLiveStatus = LiveStatus | 'stale'
+/** What the room says of its live channel: reconnecting, given up, or connected but not read again ('stale'). */
+export type RoomLiveStatus = 'reconnecting' | 'failed' | 'stale' | null
 
 const FEEDBACK_FAILED = 'Failed to submit feedback. Please try again.'
-const RESYNC_ATTEMPTS = 4
-const RESYNC_DELAY_MS = 2000
 
-/** The room machine wired to this server: the two calls it makes while the user fills in the feedback form. */
+/** Reads the session for the room machine's sync: refused, or not in it any more, counts as a failed read. */
+async function readForRoom(code: string): Promise<Extract<RoomEvent, { type: 'SNAPSHOT' }>> {
+  const details = await readSession(code)
+  if (!details?.userRole) throw new Error('The session could not be read again')
+  return { type: 'SNAPSHOT', details, serverNow: serverNow() }
+}
+
+/** The room machine wired to this server: the calls it makes while the user is in the room. */
 const browserRoomMachine = roomMachine.provide({
   actors: {
     submitFeedback: fromPromise<unknown, FeedbackSubmission>(async ({ input }) => {
@@ -32,114 +36,70 @@ const browserRoomMachine = roomMachine.provide({
         throw new Error(errorMessage(failure, FEEDBACK_FAILED))
       }
     }),
+    readSession: fromPromise<Extract<RoomEvent, { type: 'SNAPSHOT' }>, { code: string }>(({ input }) => readForRoom(input.code)),
   },
 })
 
 /**
- * Runs the room: reads the session, then keeps it live. On every (re)connection of the live channel the session
- * is read again, with live messages held meanwhile, so nothing that happened while away is missed.
+ * Runs the room: reads the session, then keeps it live. The live channel feeds the room machine, whose sync region
+ * reads the session again on every (re)connection and whenever news tells of a phase it cannot reach.
  */
 export function useRoom(code: string) {
   const { user, token } = useAuth()
-  const [snapshot, send] = useMachine(browserRoomMachine, { input: { userId: user?.id ?? 0, isAdmin: user?.role === 'ADMIN' } })
-  const [liveStatus, setLiveStatus] = useState<RoomLiveStatus>('connecting')
+  const [snapshot, send] = useMachine(browserRoomMachine, { input: { code, userId: user?.id ?? 0, isAdmin: user?.role === 'ADMIN' } })
   const live = useRef<LiveConnection | null>(null)
   const loading = snapshot.matches('loading')
   const inRoom = snapshot.matches('room')
   useKeptDraft(code, snapshot, send)
 
-  /** Reads the session into the room; false when the answer could not be had (the room keeps what it has). */
-  const read = useCallback(
-    async (signal?: AbortSignal): Promise<boolean> => {
-      if (!code) return failLoad(NO_CODE)
-      try {
-        const details = await readSession(code, signal)
-        if (signal?.aborted) return false
-        if (!details) return failLoad('Session data not found')
-        if (!details.userRole) return failLoad(ACCESS_DENIED)
-        send({ type: 'SNAPSHOT', details, serverNow: serverNow() })
-        return true
-      } catch (failure) {
-        if (signal?.aborted) return false
-        if (loading) send({ type: 'LOAD_FAILED', message: roomLoadError(failure, code) })
-        return false
-      }
-      function failLoad(message: string) {
-        send({ type: 'LOAD_FAILED', message })
-        return false
-      }
-    },
-    [code, send, loading],
-  )
-
   useEffect(() => {
     if (!loading) return
     const controller = new AbortController()
-    void read(controller.signal)
+    const load = async () => {
+      if (!code) return send({ type: 'LOAD_FAILED', message: NO_CODE })
+      try {
+        const details = await readSession(code, controller.signal)
+        if (controller.signal.aborted) return
+        if (!details) return send({ type: 'LOAD_FAILED', message: 'Session data not found' })
+        if (!details.userRole) return send({ type: 'LOAD_FAILED', message: ACCESS_DENIED })
+        send({ type: 'SNAPSHOT', details, serverNow: serverNow() })
+      } catch (failure) {
+        if (!controller.signal.aborted) send({ type: 'LOAD_FAILED', message: roomLoadError(failure, code) })
+      }
+    }
+    void load()
     return () => controller.abort()
-  }, [loading, read])
+  }, [loading, code, send])
 
   // One live connection per room, opened once the session has been read (only participants may subscribe).
-  const readRef = useRef(read)
-  readRef.current = read
-  const resyncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const resyncRun = useRef<AbortController | null>(null)
-  const stopResync = useCallback(() => {
-    resyncRun.current?.abort()
-    clearTimeout(resyncTimer.current)
-  }, [])
-  const resyncRef = useRef<() => void>(() => {})
-  const phaseShown = useRef<Phase | null>(null)
-  phaseShown.current = snapshot.context.session?.phase ?? null
   useEffect(() => {
     if (!inRoom || live.current || !token) return
-    /**
-     * After each (re)connection the session is read again; a read that fails (a blip, a busy server) is tried
-     * again, since what happened while the channel was down would otherwise stay missed. When it keeps failing,
-     * the room says so ('stale') and offers Retry, which reads again. A new run (reconnect, Retry) or leaving
-     * the room ends the one before, reads in flight included.
-     */
-    const resync = async (run: AbortSignal, attempt: number) => {
-      const fresh = await readRef.current(run)
-      if (run.aborted) return
-      if (fresh) return setLiveStatus((status) => (status === 'stale' ? 'connected' : status))
-      if (attempt >= RESYNC_ATTEMPTS) return setLiveStatus('stale')
-      resyncTimer.current = setTimeout(() => void resync(run, attempt + 1), RESYNC_DELAY_MS * attempt)
-    }
-    resyncRef.current = () => {
-      stopResync()
-      resyncRun.current = new AbortController()
-      void resync(resyncRun.current.signal, 1)
-    }
     live.current = connectLive(code, authStore.token, {
       onMessage: (message: LiveMessage) => {
         if (message.type === 'PHASE_CHANGE' || message.type === 'TIMER_START') observeServerEvent(message.startTimestamp)
-        // A phase the session machine cannot reach from the one shown: not shown; the session is read again.
-        const shown = phaseShown.current
-        if (shown && (message.type === 'PHASE_CHANGE' || message.type === 'SESSION_UPDATE') && needsReread(shown, message)) return resyncRef.current()
         send({ type: 'LIVE', message })
       },
-      onConnected: () => {
-        send({ type: 'SYNC_STARTED' })
-        resyncRef.current()
+      onConnected: () => send({ type: 'SYNC_STARTED' }),
+      onStatus: (status) => {
+        if (status === 'reconnecting' || status === 'failed') send({ type: 'LIVE_LOST', status })
       },
-      onStatus: setLiveStatus,
     })
-  }, [inRoom, code, token, send, stopResync])
+  }, [inRoom, code, token, send])
 
   useEffect(
     () => () => {
-      stopResync()
       live.current?.close()
       live.current = null
     },
-    [stopResync],
+    [],
   )
 
   const disconnect = useCallback(() => {
     live.current?.close()
   }, [])
-  const retryLive = useCallback(() => (liveStatus === 'stale' ? resyncRef.current() : live.current?.retry()), [liveStatus])
+  const sync = syncStatus(snapshot)
+  const liveStatus: RoomLiveStatus = sync === 'reconnecting' || sync === 'failed' || sync === 'stale' ? sync : null
+  const retryLive = useCallback(() => (sync === 'stale' ? send({ type: 'RESYNC' }) : live.current?.retry()), [sync, send])
 
   return { snapshot, send, liveStatus, retryLive, disconnect }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { draftCase } from '../room/room-state.ts'
-import type { RoomEvent } from '../room/room-machine.ts'
+import type { RoomEvent } from '../room/room-context.ts'
 import type { RoomSnapshot } from '../room/room-machine.ts'
 import { clearDraft, loadDraft, saveDraft } from './draft-storage.ts'
 
@@ -11,8 +11,8 @@ import { clearDraft, loadDraft, saveDraft } from './draft-storage.ts'
 export function useKeptDraft(code: string, snapshot: RoomSnapshot, send: (event: RoomEvent) => void) {
   const { draft, draftFor, session, userId } = snapshot.context
   const forCase = session ? draftCase(session) : ''
-  const editing = snapshot.matches({ room: 'editing' })
-  const sent = snapshot.matches({ room: 'submitted' }) || snapshot.matches({ room: 'closed' }) || snapshot.matches('ended')
+  const editing = snapshot.matches({ room: { form: 'editing' } })
+  const sent = snapshot.matches({ room: { form: 'submitted' } }) || snapshot.matches({ room: { form: 'closed' } }) || snapshot.matches('ended')
   const checkedFor = useRef('')
 
   useEffect(() => {

@@ -3,77 +3,21 @@
  * GET /sessions/{code} snapshot and the live messages, and keeps the feedback form whose rules (reset, whole
  * steps, completeness, one submission at a time) are SPEC sections 4 and 5. The spec's pending-observer question
  * is gone (issue 29): the server waits for every scorer before the next case, so submitting loses no one's marks.
- * Talking to the server is left to two actors the web client provides, so the machine stays pure and testable.
+ * Its live sync (connecting, syncing, live, reconnecting, failed, stale) is a region of the room beside the form.
+ * Talking to the server is left to actors the web client provides, so the machine stays pure and testable.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { markingRefusal } from '../../../schemas/session/marking-rules.ts'
-import type { StationMarking } from '../../../schemas/session/types.ts'
-import { fromWireRole, type SessionDetails } from '../../../schemas/session-wire.ts'
-import { type LiveMessage } from '../../../schemas/session-live.ts'
-import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, toCriteriaScores, withScore, type FeedbackDraft } from './feedback-form.ts'
-import { draftCase, draftOwner, endReason, fromSnapshot, roomOverReason, withFeedbackPhase, withLiveMessage, type RoomSession } from './room-state.ts'
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
+import { EMPTY_DRAFT, RATINGS_REQUIRED, isComplete, isEmptyDraft, restoredDraft, withScore } from './feedback-form.ts'
+import { draftCase, draftOwner, endReason, fromSnapshot, roomOverReason, withFeedbackPhase, withLiveMessage } from './room-state.ts'
 import { criteriaOf } from './case-content.ts'
 import { roomCapabilities } from './room-capabilities.ts'
-import { noticeAfter, type RoomNotice } from './room-notice.ts'
-import { choicesFor, requestsFor, type FeedbackSubmission, type SubmitChoice } from './submit-choices.ts'
+import { noticeAfter } from './room-notice.ts'
+import { markingProblem, replayed, submission, type RoomContext, type RoomEvent } from './room-context.ts'
+import { needsReread } from './room-phase.ts'
+import { choicesFor, type FeedbackSubmission } from './submit-choices.ts'
 
-export interface RoomContext {
-  userId: number
-  /** An admin may use more controls than their seat gives (capabilities.ts). */
-  isAdmin: boolean
-  session: RoomSession | null
-  loadError: string | null
-  endedReason: string | null
-  /** Live messages held while a snapshot is on its way, replayed over it so nothing is lost or undone. */
-  buffer: LiveMessage[] | null
-  draft: FeedbackDraft
-  /** draftOwner() of the session the draft was started for. */
-  draftFor: string
-  formError: string | null
-  choice: SubmitChoice | null
-  /** Someone left, or my role changed: shown until the room moves on from its phase, dismissed or replaced (room-notice.ts). */
-  notice: RoomNotice | null
-  /** Submits of this form refused for empty slots: the form marks them, and each refusal takes the user there. */
-  refusals: number
-}
-
-export type RoomEvent =
-  | { type: 'SNAPSHOT'; details: SessionDetails; serverNow: number }
-  | { type: 'LOAD_FAILED'; message: string }
-  | { type: 'RETRY' }
-  | { type: 'SYNC_STARTED' }
-  | { type: 'LIVE'; message: LiveMessage }
-  | { type: 'CONSULTATION_ENDED' }
-  | { type: 'SCORE'; slot: string; score: number }
-  | { type: 'COMMENT'; text: string }
-  | { type: 'MARKING'; marking: StationMarking }
-  /** A draft the browser kept across a reload or a discarded tab, for the form of `forCase` (draftCase). */
-  | { type: 'RESTORE_DRAFT'; forCase: string; saved: unknown }
-  | { type: 'SUBMIT'; choice: SubmitChoice }
-  | { type: 'DISMISS_NOTICE' }
-
-
-function submission(context: RoomContext): FeedbackSubmission {
-  const session = context.session!
-  const { choice } = context
-  return {
-    sessionCode: session.code,
-    comment: context.draft.comment,
-    criteriaScores: toCriteriaScores(criteriaOf(session.selectedCase), context.draft.scores),
-    ...context.draft.marking,
-    ...requestsFor(choice!),
-  }
-}
-
-/** The observer's missing judgement or area, refused before anything is sent (the server would refuse it too). */
-function markingProblem(context: RoomContext): string | null {
-  const role = context.session?.role
-  return role ? markingRefusal(fromWireRole(role), context.draft.marking) : null
-}
-
-function replayed(session: RoomSession, buffer: LiveMessage[] | null, userId: number): RoomSession {
-  return (buffer ?? []).reduce((current, message) => withLiveMessage(current, message, userId), session)
-}
+const RESYNC_ATTEMPTS = 4
+const RESYNC_DELAY_MS = 2000
 
 /** A new case, round or reading phase starts a fresh form (SPEC section 4). */
 const FRESH_FORM_ON_NEW_CASE = { guard: 'draftOutdated', target: '#editing', actions: 'freshDraft' } as const
@@ -82,9 +26,16 @@ export const roomMachine = setup({
   types: {
     context: {} as RoomContext,
     events: {} as RoomEvent,
-    input: {} as { userId: number; isAdmin?: boolean },
+    input: {} as { code?: string; userId: number; isAdmin?: boolean },
+  },
+  delays: {
+    // Each failed read waits longer before the next (2 s, 4 s, 6 s).
+    resyncDelay: ({ context }) => RESYNC_DELAY_MS * context.resyncFailures,
   },
   actors: {
+    readSession: fromPromise<Extract<RoomEvent, { type: 'SNAPSHOT' }>, { code: string }>(async () => {
+      throw new Error('readSession is provided by the web client')
+    }),
     // Replaced by the web client (roomMachine.provide); the defaults say so loudly if one is forgotten.
     submitFeedback: fromPromise<unknown, FeedbackSubmission>(async () => {
       throw new Error('submitFeedback is provided by the web client')
@@ -92,6 +43,10 @@ export const roomMachine = setup({
   },
   guards: {
     isSessionEnded: ({ context, event }) => event.type === 'LIVE' && roomOverReason(event.message, context.userId) !== null,
+    // News of a phase the session machine cannot reach from the one shown: not shown; the session is read again.
+    needsReread: ({ context, event }) =>
+      event.type === 'LIVE' && context.session !== null && (event.message.type === 'PHASE_CHANGE' || event.message.type === 'SESSION_UPDATE') && needsReread(context.session.phase, event.message),
+    resyncExhausted: ({ context }) => context.resyncFailures + 1 >= RESYNC_ATTEMPTS,
     draftOutdated: ({ context }) => context.session !== null && draftOwner(context.session) !== context.draftFor,
     mayNotSubmit: ({ context, event }) => {
       const session = context.session
@@ -129,6 +84,7 @@ export const roomMachine = setup({
 }).createMachine({
   id: 'room',
   context: ({ input }) => ({
+    code: input.code ?? '',
     userId: input.userId,
     isAdmin: input.isAdmin ?? false,
     session: null,
@@ -141,6 +97,7 @@ export const roomMachine = setup({
     choice: null,
     notice: null,
     refusals: 0,
+    resyncFailures: 0,
   }),
   initial: 'loading',
   states: {
@@ -154,11 +111,10 @@ export const roomMachine = setup({
     },
     failed: { on: { RETRY: 'loading' } },
     room: {
-      initial: 'editing',
+      type: 'parallel',
       on: {
         SNAPSHOT: { actions: 'applySnapshot' },
-        SYNC_STARTED: { actions: 'startBuffering' },
-        LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { actions: 'applyLive' }],
+        LIVE: [{ guard: 'isSessionEnded', target: 'ended', actions: 'end' }, { guard: 'needsReread', target: '.sync.syncing' }, { actions: 'applyLive' }],
         CONSULTATION_ENDED: {
           actions: assign(({ context }) => {
             if (!context.session) return {}
@@ -169,44 +125,77 @@ export const roomMachine = setup({
         DISMISS_NOTICE: { actions: assign({ notice: null }) },
       },
       states: {
-        editing: {
-          id: 'editing',
-          always: FRESH_FORM_ON_NEW_CASE,
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              id: 'editing',
+              always: FRESH_FORM_ON_NEW_CASE,
+              on: {
+                SCORE: {
+                  actions: assign(({ context, event }) => ({
+                    draft: withScore(context.draft, criteriaOf(context.session?.selectedCase ?? null), event.slot, event.score),
+                    formError: null,
+                  })),
+                },
+                COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
+                MARKING: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, marking: event.marking }), formError: null }) },
+                RESTORE_DRAFT: {
+                  guard: 'draftRestorable',
+                  actions: assign({ draft: ({ context, event }) => restoredDraft(event.saved, criteriaOf(context.session?.selectedCase ?? null)) }),
+                },
+                SUBMIT: [
+                  { guard: 'mayNotSubmit' },
+                  { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
+                  { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
+                  { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
+                ],
+              },
+            },
+            // No reset here: the server's news of the next case can overtake the answer to this very submit.
+            submitting: {
+              entry: assign({ formError: null }),
+              invoke: {
+                src: 'submitFeedback',
+                input: ({ context }) => submission(context),
+                onDone: [{ guard: 'choseClose', target: 'closed' }, { target: 'submitted' }],
+                onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+              },
+            },
+            // Until the next case comes (the others may still be scoring): then a fresh form.
+            submitted: { always: FRESH_FORM_ON_NEW_CASE },
+            /** Submitted with "close": the page leaves for the dashboard, whatever the room does next. */
+            closed: {},
+          },
+        },
+        /**
+         * The live channel's sync: on each (re)connection the session is read again, live news held meanwhile and
+         * replayed over it, so nothing that happened while away is missed. A read that fails is tried again; when
+         * it keeps failing the room says so ('stale') and offers Retry (RESYNC).
+         */
+        sync: {
+          initial: 'connecting',
           on: {
-            SCORE: {
-              actions: assign(({ context, event }) => ({
-                draft: withScore(context.draft, criteriaOf(context.session?.selectedCase ?? null), event.slot, event.score),
-                formError: null,
-              })),
+            SYNC_STARTED: { target: '.syncing', actions: ['startBuffering', assign({ resyncFailures: 0 })] },
+            LIVE_LOST: [{ guard: ({ event }) => event.status === 'failed', target: '.failed' }, { target: '.reconnecting' }],
+          },
+          states: {
+            connecting: {},
+            syncing: {
+              invoke: {
+                src: 'readSession',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: { target: 'live', actions: [raise(({ event }) => event.output), assign({ resyncFailures: 0 })] },
+                onError: [{ guard: 'resyncExhausted', target: 'stale' }, { target: 'retrying', actions: assign({ resyncFailures: ({ context }) => context.resyncFailures + 1 }) }],
+              },
             },
-            COMMENT: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, comment: event.text }) }) },
-            MARKING: { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, marking: event.marking }), formError: null }) },
-            RESTORE_DRAFT: {
-              guard: 'draftRestorable',
-              actions: assign({ draft: ({ context, event }) => restoredDraft(event.saved, criteriaOf(context.session?.selectedCase ?? null)) }),
-            },
-            SUBMIT: [
-              { guard: 'mayNotSubmit' },
-              { guard: 'formIncomplete', actions: assign({ formError: RATINGS_REQUIRED, refusals: ({ context }) => context.refusals + 1 }) },
-              { guard: 'markingIncomplete', actions: assign({ formError: ({ context }) => markingProblem(context), refusals: ({ context }) => context.refusals + 1 }) },
-              { target: 'submitting', actions: assign({ choice: ({ event }) => event.choice }) },
-            ],
+            retrying: { after: { resyncDelay: 'syncing' } },
+            live: {},
+            reconnecting: {},
+            failed: {},
+            stale: { on: { RESYNC: { target: 'syncing', actions: assign({ resyncFailures: 0 }) } } },
           },
         },
-        // No reset here: the server's news of the next case can overtake the answer to this very submit.
-        submitting: {
-          entry: assign({ formError: null }),
-          invoke: {
-            src: 'submitFeedback',
-            input: ({ context }) => submission(context),
-            onDone: [{ guard: 'choseClose', target: 'closed' }, { target: 'submitted' }],
-            onError: { target: 'editing', actions: assign({ formError: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
-          },
-        },
-        // Until the next case comes (the others may still be scoring): then a fresh form.
-        submitted: { always: FRESH_FORM_ON_NEW_CASE },
-        /** Submitted with "close": the page leaves for the dashboard, whatever the room does next. */
-        closed: {},
       },
     },
     ended: { type: 'final' },
@@ -215,3 +204,11 @@ export const roomMachine = setup({
 
 export type RoomMachine = typeof roomMachine
 export type RoomSnapshot = SnapshotFrom<RoomMachine>
+
+export type SyncStatus = 'connecting' | 'syncing' | 'retrying' | 'live' | 'reconnecting' | 'failed' | 'stale'
+
+/** Where the room's live sync stands (null before the room opens). */
+export function syncStatus(snapshot: RoomSnapshot): SyncStatus | null {
+  const value = snapshot.value
+  return typeof value === 'object' && 'room' in value ? ((value.room as { sync: SyncStatus }).sync ?? null) : null
+}
