@@ -5,7 +5,7 @@
  * for application and per-user destinations), and the Find Partners board (issue 20). No topic is a fake session.
  */
 
-import type { LiveUser, SubscriptionGrant } from './stomp-connection.ts'
+import type { LiveUser, SubscriptionGrant } from './stomp-types.ts'
 
 /** What a session's subscription hears: the room's messages, nothing (the spec's `/messages` topic), or signals to its user. */
 export type SessionTopicKind = 'room' | 'messages' | 'signals'

@@ -8,7 +8,8 @@ import { DEFAULT_DISCONNECT_DELAY_MS, DEFAULT_STREAM_MAX_AGE_MS, registerSockJsX
 import { BOARD_KEY, sessionKey, topicAuthorisers, topicKey, type SessionAccess } from './destinations.ts'
 import type { LiveHub, Rendering } from './live-hub.ts'
 
-import { CLOSE_SERVICE_RESTART, StompConnection, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions } from './stomp-connection.ts'
+import { StompConnection } from './stomp-connection.ts'
+import { CLOSE_SERVICE_RESTART, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions } from './stomp-types.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
 import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
 

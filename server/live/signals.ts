@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { MAX_SIGNAL_BYTES, OutgoingSignalSchema, SIGNAL_BURST, SIGNALS_PER_SECOND, type IncomingSignal } from '../../schemas/rtc.ts'
 import { signalSendCode } from './destinations.ts'
 import type { StompFrame } from './stomp-codec.ts'
-import type { LiveUser } from './stomp-connection.ts'
+import type { LiveUser } from './stomp-types.ts'
 
 /** A signal the server accepted: the session's stored code, the addressee, and the body the addressee hears. */
 export interface RelayedSignal {

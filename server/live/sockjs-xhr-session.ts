@@ -1,5 +1,6 @@
 import { closeFrame, messagesFrame } from './sockjs-transport.ts'
-import { CLOSE_GOING_AWAY, type StompConnection } from './stomp-connection.ts'
+import type { StompConnection } from './stomp-connection.ts'
+import { CLOSE_GOING_AWAY } from './stomp-types.ts'
 import type { OpenConnection } from './websocket-transport.ts'
 
 /** A request that receives frames: a stream keeps writing; a poll answers with one frame and ends. */

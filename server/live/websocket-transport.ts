@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
-import { CLOSE_PROTOCOL_ERROR, type FrameTransport, type StompConnection } from './stomp-connection.ts'
+import type { StompConnection } from './stomp-connection.ts'
+import { CLOSE_PROTOCOL_ERROR, type FrameTransport } from './stomp-types.ts'
 
 export type OpenConnection = (transport: FrameTransport) => StompConnection
 
