@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { decide, evolve, requireMayUseAtAll, type StepCommandType } from '../../schemas/session/index.ts'
+import { decide, evolve, requireMayUseAtAll } from '../../schemas/session/index.ts'
 import { SessionRuleError, type Actor, type Phase, type SessionCommand, type SessionConfig, type SessionEvent, type SessionState } from '../../schemas/session/types.ts'
 import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
@@ -10,8 +10,9 @@ import { loadDecisionContext } from './decision-context.ts'
 import { CASE_STAMP_SQL } from './case-view-cache.ts'
 import { alongsideRows, appendEvents, ConcurrencyError, eventsOfCommand, RefusedAppend, toCommittedEvent, toNewEvent, type AppendRefusal } from './event-store.ts'
 import { latestJoinWrite } from './latest-joins.ts'
-import { feedbackWrites, sessionRowWrites } from './projection.ts'
+import { feedbackWrites, nextSessionId, sessionRowWrites } from './projection.ts'
 import { generateSessionCode } from './session-codes.ts'
+import { isStepCommand, requireStepSeen, stepNotSeen, stepOf, type DecideOptions } from './step-guard.ts'
 import type { SessionLoader } from './session-loader.ts'
 
 /** Who the timer service acts as: stored with no actor id, since no user asked for it. */
@@ -65,26 +66,6 @@ export interface RunOptions {
    * the statement that stores its events: no round trip of their own.
    */
   refusals?: AppendRefusal[]
-}
-
-/** How long a new phase takes to reach a person and be acted on: shorter than any deliberate second click. */
-export const SETTLE_MS = 1000
-
-/**
- * Commands that move the session on from wherever it stands: decided again after a racing write, they would move
- * it on a second time. After a conflict they are retried only if the session is still at the step they saw.
- * The others (join, leave, feedback, complete...) mean the same whatever happened meanwhile, or are refused by
- * the rules when they no longer fit.
- */
-const STEP_COMMANDS = new Set<SessionCommand['type']>(['SkipPhase', 'NewCase', 'SelectNewTopic'] satisfies StepCommandType[])
-const isStepCommand = (type: SessionCommand['type']): type is StepCommandType => STEP_COMMANDS.has(type)
-
-/** Where the session stands: what a step command moves on from. */
-const stepOf = (state: SessionState) => JSON.stringify([state.phase, state.caseId, state.currentRound, state.timer?.startTimestamp, state.topicChoicePending])
-
-interface DecideOptions extends Omit<RunOptions, 'commandId' | 'refusals'> {
-  /** Set after the first decision of a step command (stepOf): a retry at another step is refused. */
-  expectStep?: string
 }
 
 export interface CommandRunnerOptions {
@@ -151,24 +132,6 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
     return { state: batch.state, events: batch.events, duplicate: false, feedbackIds }
   }
 
-  /** Refuses a command meant for a step the session has left, when its caller named the step it saw. */
-  function requireStepSeen(state: SessionState, options: DecideOptions) {
-    const phase = state.phase.toLowerCase()
-    if (options.expectPhase && state.phase !== options.expectPhase) throw conflict(`The session has already moved on to the ${phase} phase`)
-    if (options.expectCaseId !== undefined && state.caseId !== options.expectCaseId) throw conflict('The case has already been changed')
-    if (options.sentAt === undefined && options.expectStep !== undefined && stepOf(state) !== options.expectStep) {
-      throw conflict(`The session moved on (now in the ${phase} phase) while your request was handled: nothing was done`)
-    }
-  }
-
-  /** For a command that named no step (sentAt): why its caller cannot have meant the step the session is at, if so. */
-  function stepNotSeen(state: SessionState, { sentAt, expectStep }: DecideOptions): string | undefined {
-    if (sentAt === undefined) return undefined
-    const phase = state.phase.toLowerCase()
-    if (expectStep !== undefined && stepOf(state) !== expectStep) return `The session moved on (now in the ${phase} phase) while your request was handled: nothing was done`
-    if (state.timer && sentAt - state.timer.startTimestamp < SETTLE_MS) return `The ${phase} phase has only just begun: nothing was done. Press again if you meant this phase.`
-    return undefined
-  }
 
   /**
    * Decides against the cached state when there is one: the append's version check refuses it if the log has
@@ -283,10 +246,4 @@ export function createCommandRunner({ db, bus, loader, now, caseBank, inRoom }: 
   }
 
   return { execute, create, wouldAccept }
-}
-
-/** Session ids come from the read model's identity, so the log and the row share one id from the start. */
-async function nextSessionId(db: Db): Promise<number> {
-  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sessions', 'id')) as id`.execute(db)
-  return Number(rows[0].id)
 }

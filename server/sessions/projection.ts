@@ -187,3 +187,9 @@ export async function rebuildReadModels(db: Db): Promise<{ sessions: number }> {
     return { sessions: ids.length }
   })
 }
+
+/** Session ids come from the read model's identity, so the log and the row share one id from the start. */
+export async function nextSessionId(db: Db): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sessions', 'id')) as id`.execute(db)
+  return Number(rows[0].id)
+}

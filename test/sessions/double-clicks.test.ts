@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap'
-import { SETTLE_MS } from '../../server/sessions/command-runner.ts'
+import { SETTLE_MS } from '../../server/sessions/step-guard.ts'
 import { readStream } from '../../server/sessions/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { signedInUser, testApp, type TestApp } from '../helpers/app.ts'
