@@ -7,7 +7,7 @@
  * A person's standing is what both sides know: the server from the session's state and the caller, the room from
  * its view of the session and the signed-in user.
  */
-import { phaseAccepts, phaseRefusal, SESSION_ENDED } from './machine.ts'
+import { phaseAccepts, phaseRefusal } from './machine.ts'
 import { awaitingNextRound } from './next-round.ts'
 import { ACCESS_DENIED, DOCTOR_ONLY } from './participants.ts'
 import type { Actor, Phase, SessionRole, SessionState, SessionStatus } from './types.ts'
@@ -104,11 +104,13 @@ export function phaseRefusalOf(standing: Standing, control: Control | 'JoinWithR
 export const whoRefusal = (standing: Standing, control: Control): Refusal | null => WHO[control](standing)
 
 /**
- * Why this person may not use this control now, or null when they may: the ended session first (it refuses
- * everyone alike), then who, then the phase, then what the control needs of the session's state.
+ * Why this person may not use this control now, or null when they may: a phase with a refusal of its own (the
+ * ended session) first, as it refuses everyone alike; then who, then the phase, then what the control needs of
+ * the session's state.
  */
 export function refusalOf(standing: Standing, control: Control): Refusal | null {
-  if (standing.phase === 'COMPLETED') return refused(409, SESSION_ENDED)
+  const phaseWide = phaseRefusal(standing.phase)
+  if (phaseWide !== undefined && !phaseAccepts(standing, control)) return refused(409, phaseWide)
   return (
     WHO[control](standing) ??
     phaseRefusalOf(standing, control) ??

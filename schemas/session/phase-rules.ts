@@ -9,7 +9,7 @@ import { AFTER_CLOCK, deadlineOf, type ClockPhase } from './clock.ts'
 import { phaseDurationSeconds } from './config-rules.ts'
 import { anotherCaseThisRound, caseOfNewTopic, readingStarted, sessionEnded, startCase } from './next-case.ts'
 import { awaitingNextRound, readingOnceEveryoneIn } from './next-round.ts'
-import type { CommandType } from './machine.ts'
+import { phaseRefusal, type CommandType } from './machine.ts'
 import { hasEnded, requireParticipant } from './participants.ts'
 import { SessionRuleError, type Actor, type DecisionContext, type SessionCommand, type SessionEvent, type SessionState } from './types.ts'
 
@@ -37,7 +37,7 @@ export function requireAccepted(state: SessionState, command: CommandType, actor
 
 /** A phase that refuses everything it does not accept the same way (the end) does so before anything else. */
 export function requireNotRefusedByPhase(state: SessionState, command: CommandType, actor: Actor): void {
-  if (hasEnded(state)) requireAccepted(state, command, actor)
+  if (phaseRefusal(state.phase) !== undefined) requireAccepted(state, command, actor)
 }
 
 export function decideStart(state: SessionState, command: Extract<SessionCommand, { type: 'Start' }>, actor: Actor, ctx: DecisionContext): SessionEvent[] {

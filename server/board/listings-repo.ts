@@ -135,11 +135,6 @@ export const slotMembers = (db: Db, sessionId: number) =>
 export const plannedAhead = (session: number | RawBuilder<number>, now: number) =>
   sql<boolean>`exists (select 1 from board_listings where session_id = ${session} and status = 'OPEN' and starts_at > ${new Date(now)})`
 
-export async function isPlannedAhead(db: Db, sessionId: number, now: number): Promise<boolean> {
-  const { rows } = await sql<{ planned: boolean }>`select ${plannedAhead(sessionId, now)} as planned`.execute(db)
-  return rows[0].planned
-}
-
 /**
  * The seats an open listing offers bind every way into its session, not the board alone (the board shows the
  * code, and the invite link is the role page): a join by code into a seat the listing does not offer, or whose

@@ -37,9 +37,9 @@ export function topicRequest(destination: string): TopicRequest | null {
  * The key the hub files a topic's subscribers under: one per session (its room, sub-topic and signals, told apart
  * by kind), one for the board. Spelt apart by their prefix, so no session code can name the board's.
  */
-export const topicKey = (topic: LiveTopic): string => (topic.kind === 'board' ? 'board' : `session/${topic.sessionCode}`)
-export const sessionKey = (sessionCode: string): string => topicKey({ kind: 'room', sessionCode })
-export const BOARD_KEY = topicKey({ kind: 'board' })
+export const sessionKey = (sessionCode: string): string => `session/${sessionCode}`
+export const BOARD_KEY = 'board'
+export const topicKey = (topic: LiveTopic): string => (topic.kind === 'board' ? BOARD_KEY : sessionKey(topic.sessionCode))
 
 /** The session code a SEND of a signal names, or null for any other destination (the spec's SENDs are ignored). */
 export const signalSendCode = (destination: string | undefined): string | null => SIGNAL_SEND.exec(destination ?? '')?.[1] ?? null
