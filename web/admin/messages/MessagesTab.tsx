@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import type { ContactMessageView } from '../../../schemas/contact.ts'
 import { errorMessage } from '../../api/client.ts'
 import { contactApi } from '../../api/contact.ts'
-import { timeFor, detectedTimeZone } from '../../board/times.ts'
+import { timeFor, useTimeZone } from '../../board/times.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { Button } from '../../components/Button.tsx'
 import { ToggleButton } from '../../components/ToggleButton.tsx'
@@ -15,6 +15,7 @@ type Show = 'waiting' | 'all'
 /** The contact inbox: what visitors sent from the landing, newest first, answered by email and marked so. */
 export function MessagesTab() {
   const [show, setShow] = useState<Show>('waiting')
+  const { zone } = useTimeZone()
   const [inbox, setInbox] = useState<{ messages: ContactMessageView[]; waiting: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -73,7 +74,7 @@ export function MessagesTab() {
                 {message.name} <Muted>&lt;{message.email}&gt;</Muted>
               </h3>
               <Muted as="p">
-                Received {timeFor(message.receivedAt, detectedTimeZone(), { length: 'short' })}
+                Received {timeFor(message.receivedAt, zone, { length: 'short' })}
                 {message.handledAt && message.handledBy && ` · answered by ${message.handledBy}`}
               </Muted>
               <Text>{message.message}</Text>

@@ -19,7 +19,9 @@ const isStaleTicket = (error: unknown) => error instanceof ApiError && (error.bo
 /** The landing's contact form: messages go to the admins' inbox (and CONTACT_EMAIL when the server has one). */
 export function ContactSection() {
   const { contactEmail } = useSiteLinks()
-  const form = useForm(ContactFields, loadContactDraft())
+  // Read once: the form keeps its own values from then on.
+  const [draft] = useState(loadContactDraft)
+  const form = useForm(ContactFields, draft)
   const [sent, setSent] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const honeypot = useRef<HTMLInputElement>(null)
