@@ -6,8 +6,8 @@
  *   npx tsx bench/session-load.ts [events=1000] [loads=50]
  */
 import { performance } from 'node:perf_hooks'
-import { appendEvents, toNewEvent } from '../server/sessions/event-store.ts'
-import { SessionLoader } from '../server/sessions/session-loader.ts'
+import { appendEvents, toNewEvent } from '../server/sessions/store/event-store.ts'
+import { SessionLoader } from '../server/sessions/store/session-loader.ts'
 import { evolve } from '../schemas/session/index.ts'
 import type { SessionEvent, SessionState } from '../schemas/session/types.ts'
 import { freshDatabase } from '../test/helpers/db.ts'

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 /**
  * `refuse_append(reason)` ends the statement that calls it with SQLSTATE PR409 and the reason as its message: an
- * append's statement (server/sessions/event-store.ts) calls it when a condition the command depends on, read in
+ * append's statement (server/sessions/store/event-store.ts) calls it when a condition the command depends on, read in
  * the same statement, does not hold (a planned slot's room opening before its time), so that checking and writing
  * take one round trip and nothing of the append is written.
  */

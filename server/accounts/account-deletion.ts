@@ -5,7 +5,7 @@ import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { type UserRow } from '../db/schema.ts'
 import { badRequest } from '../errors.ts'
 import type { LiveHub } from '../live/live-hub.ts'
-import type { CommandRunner } from '../sessions/command-runner.ts'
+import type { CommandRunner } from '../sessions/engine/command-runner.ts'
 import { verifyPassword } from './passwords.ts'
 import { erasePersonalData } from './personal-data.ts'
 

@@ -3,7 +3,7 @@ import { FORMER_USER } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { conflict } from '../errors.ts'
-import { feedbackReceived } from '../sessions/queries.ts'
+import { feedbackReceived } from '../sessions/store/queries.ts'
 import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf } from './personal-data-queries.ts'
 
 type Trx = Transaction<Database>

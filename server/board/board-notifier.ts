@@ -2,7 +2,7 @@ import type { BoardChanged } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { LiveHub } from '../live/live-hub.ts'
-import type { SessionBus } from '../sessions/bus.ts'
+import type { SessionBus } from '../sessions/cluster/bus.ts'
 
 const BOARD_CHANNEL = 'board_changes'
 /** Session events that change what the board shows of a listed session: its seats, its topics, its end. */

@@ -5,7 +5,7 @@ import type { SessionConfig } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { isRunning, RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { ListingStatus } from '../db/schema.ts'
-import type { AppendRefusal } from '../sessions/event-store.ts'
+import type { AppendRefusal } from '../sessions/store/event-store.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
 

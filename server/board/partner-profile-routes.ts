@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { PartnerProfileBody, type PartnerProfile } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { UserRow } from '../db/schema.ts'
-import { perUserLimit } from '../sessions/route-context.ts'
+import { perUserLimit } from '../sessions/http/route-context.ts'
 import { parseBody } from '../validation.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 

@@ -1,4 +1,4 @@
-import type { OutsideTerms } from '../sessions/outside-terms.ts'
+import type { OutsideTerms } from '../sessions/engine/outside-terms.ts'
 import { plannedAhead, seatTermsRefusals } from './listings-repo.ts'
 
 /** The board's terms on a listed session (issue 20, issue 30): its seats, and a planned slot's room held until its time. */

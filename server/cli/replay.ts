@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
-import { rebuildReadModels } from '../sessions/projection.ts'
-import { replayReport } from '../sessions/timeline.ts'
+import { rebuildReadModels } from '../sessions/store/projection.ts'
+import { replayReport } from '../sessions/store/timeline.ts'
 import { runCli } from './open-database.ts'
 
 const USAGE = 'Usage: npm run replay -- CODE [--to N]   (or: npm run replay -- --rebuild-read-models)'

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import { DOMAINS, type Domain } from '../../schemas/marking.ts'
-import { FEEDBACK_ROUND_OVER } from '../sessions/queries.ts'
+import { FEEDBACK_ROUND_OVER } from '../sessions/store/queries.ts'
 
 /** Whose feedback, and from when (null: all time). */
 export interface Period {

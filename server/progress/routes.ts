@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { periodDays, periodStart, ProgressExportQuery, ProgressQuery, type ProgressReport } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
-import { feedbackReceived } from '../sessions/queries.ts'
+import { feedbackReceived } from '../sessions/store/queries.ts'
 import { parseBody } from '../validation.ts'
 import { feedbackCsv } from './feedback-csv.ts'
 import { progressReport } from './report.ts'

@@ -3,7 +3,7 @@ import { RtcConfigQuery, type RtcConfig } from '../../schemas/rtc.ts'
 import type { RtcSettings } from '../config.ts'
 import type { Db } from '../db/connect.ts'
 import { forbidden } from '../errors.ts'
-import { inRunningSession } from '../sessions/queries.ts'
+import { inRunningSession } from '../sessions/store/queries.ts'
 import { parseBody } from '../validation.ts'
 import { rtcConfigFor } from './turn-credentials.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { freshDatabase, databaseKind } from '../helpers/db.ts'
-import { appendEvents, ConcurrencyError, readEventData, readStream, RefusedAppend } from '../../server/sessions/event-store.ts'
+import { appendEvents, ConcurrencyError, readEventData, readStream, RefusedAppend } from '../../server/sessions/store/event-store.ts'
 import { sql } from 'kysely'
 
 const handle = await freshDatabase()

@@ -2,7 +2,7 @@ import { Migrator, sql } from 'kysely'
 import t from 'tap'
 import { migrateToLatest, migrationProvider } from '../../server/db/migrate.ts'
 import { listCases } from '../../server/content/cases-repo.ts'
-import { feedbackReceived } from '../../server/sessions/queries.ts'
+import { feedbackReceived } from '../../server/sessions/store/queries.ts'
 import { unmigratedDatabase } from '../helpers/db.ts'
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import t from 'tap'
 import type { Database } from '../../server/db/schema.ts'
 import { MAX_NAMED_STATEMENTS } from '../../server/db/prepared-dialect.ts'
-import { appendEvents } from '../../server/sessions/event-store.ts'
+import { appendEvents } from '../../server/sessions/store/event-store.ts'
 import { freshDatabase } from '../helpers/db.ts'
 
 // Kysely's statements on PostgreSQL run as named prepared statements, so a backend plans each shape once (issue

@@ -6,7 +6,7 @@ import t from 'tap'
 // docs/ARCHITECTURE.md names the files a newcomer should open: every one of them must exist. A backticked name
 // with a slash is a path from the repository's root (a trailing slash names a folder, a `*` a pattern that must
 // match something); a bare file name (`query-routes.ts`) sits in the folder of the last path named before it on
-// the same line, as the document writes them ("`server/sessions/routes.ts` (reads: `query-routes.ts`)").
+// the same line, as the document writes them ("`server/sessions/http/routes.ts` (reads: `query-routes.ts`)").
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const document = 'docs/ARCHITECTURE.md'
@@ -49,6 +49,6 @@ t.test('every file docs/ARCHITECTURE.md names exists', async (t) => {
 })
 
 t.test('the extraction reads paths, bare names beside them, folders and patterns, and skips addresses', async (t) => {
-  const named = namedPaths('`server/sessions/routes.ts` (reads: `query-routes.ts`), `server/board/`, `web/session/phases/*.tsx`, `/topic/session/{code}`, `POST /api/x`, `evolve`')
-  t.same(named.map(({ resolved }) => resolved), ['server/sessions/routes.ts', 'server/sessions/query-routes.ts', 'server/board/', 'web/session/phases/*.tsx'])
+  const named = namedPaths('`server/sessions/http/routes.ts` (reads: `query-routes.ts`), `server/board/`, `web/session/phases/*.tsx`, `/topic/session/{code}`, `POST /api/x`, `evolve`')
+  t.same(named.map(({ resolved }) => resolved), ['server/sessions/http/routes.ts', 'server/sessions/http/query-routes.ts', 'server/board/', 'web/session/phases/*.tsx'])
 })

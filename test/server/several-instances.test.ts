@@ -1,6 +1,6 @@
 import pg from 'pg'
 import t from 'tap'
-import { SETTLE_MS } from '../../server/sessions/step-guard.ts'
+import { SETTLE_MS } from '../../server/sessions/engine/step-guard.ts'
 import { createPostgresDatabase } from '../helpers/db.ts'
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts'
 import { stompClient, type LiveServer } from '../live/live-harness.ts'

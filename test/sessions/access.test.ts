@@ -1,7 +1,7 @@
 import t from 'tap'
 import { sql } from 'kysely'
 import { activeSessionCountForCase } from '../../server/content/cases-repo.ts'
-import { readStream } from '../../server/sessions/event-store.ts'
+import { readStream } from '../../server/sessions/store/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { as, readyRoom, scores, SECRETS, seedBank } from './helpers.ts'

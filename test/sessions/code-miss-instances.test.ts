@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import t from 'tap'
 import { buildApp } from '../../server/app.ts'
-import { CODE_MISS_KEY_PREFIX } from '../../server/sessions/code-miss-limit.ts'
+import { CODE_MISS_KEY_PREFIX } from '../../server/sessions/http/code-miss-limit.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { countStatements } from '../helpers/statement-counter.ts'

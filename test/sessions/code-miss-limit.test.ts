@@ -3,7 +3,7 @@ import Fastify, { type FastifyRequest } from 'fastify'
 import t from 'tap'
 import type { PgListener, Subscriber } from '../../server/db/pg-listener.ts'
 import { sharedRateLimitStore } from '../../server/rate-limit-store.ts'
-import { CODE_BUDGET_SPENT_CHANNEL, CODE_MISS_KEY_PREFIX, CODE_MISSES_PER_MINUTE, codeMissLimit } from '../../server/sessions/code-miss-limit.ts'
+import { CODE_BUDGET_SPENT_CHANNEL, CODE_MISS_KEY_PREFIX, CODE_MISSES_PER_MINUTE, codeMissLimit } from '../../server/sessions/http/code-miss-limit.ts'
 import { databaseKind, freshDatabase } from '../helpers/db.ts'
 import { countStatements } from '../helpers/statement-counter.ts'
 

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap'
-import { SETTLE_MS } from '../../server/sessions/step-guard.ts'
-import { readStream } from '../../server/sessions/event-store.ts'
+import { SETTLE_MS } from '../../server/sessions/engine/step-guard.ts'
+import { readStream } from '../../server/sessions/store/event-store.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { signedInUser, testApp, type TestApp } from '../helpers/app.ts'
 import { as, readyRoom, seedBank } from './helpers.ts'

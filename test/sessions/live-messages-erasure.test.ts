@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { SessionCommand } from '../../schemas/session/index.ts'
-import { planLiveMessages } from '../../server/sessions/live-messages.ts'
+import { planLiveMessages } from '../../server/sessions/fan-out/live-messages.ts'
 import { HOST, inConsultation, OBSERVER, PATIENT, roomOfThree, type Session } from '../session-domain/fixtures.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import t from 'tap'
 import type { Db } from '../../server/db/connect.ts'
-import { rebuildReadModels, sessionRowWrites } from '../../server/sessions/projection.ts'
+import { rebuildReadModels, sessionRowWrites } from '../../server/sessions/store/projection.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
 import { HOST, inReading } from '../session-domain/fixtures.ts'

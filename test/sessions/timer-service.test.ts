@@ -1,10 +1,10 @@
 import t from 'tap'
 import type { SessionState } from '../../schemas/session/types.ts'
 import type { Db } from '../../server/db/connect.ts'
-import { inProcessBus } from '../../server/sessions/bus.ts'
-import type { CommandOutcome, CommandRunner } from '../../server/sessions/command-runner.ts'
-import type { SessionLoader } from '../../server/sessions/session-loader.ts'
-import { createSessionTimers, RETRY_AFTER_FAILURE_MS } from '../../server/sessions/timers.ts'
+import { inProcessBus } from '../../server/sessions/cluster/bus.ts'
+import type { CommandOutcome, CommandRunner } from '../../server/sessions/engine/command-runner.ts'
+import type { SessionLoader } from '../../server/sessions/store/session-loader.ts'
+import { createSessionTimers, RETRY_AFTER_FAILURE_MS } from '../../server/sessions/engine/timers.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
 
 /**

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildApp } from '../../server/app.ts'
 import { LOOK_AGAIN_MS as BOARD_LOOKS_AGAIN_MS } from '../../server/board/board-jobs.ts'
-import { readStream } from '../../server/sessions/event-store.ts'
+import { readStream } from '../../server/sessions/store/event-store.ts'
 import { FEEDBACK_TIMEOUT_REASON } from '../../schemas/session/index.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp, type TestApp } from '../helpers/app.ts'

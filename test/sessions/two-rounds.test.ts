@@ -1,7 +1,7 @@
 import t from 'tap'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
-import { SETTLE_MS } from '../../server/sessions/step-guard.ts'
+import { SETTLE_MS } from '../../server/sessions/engine/step-guard.ts'
 import { as, scores, SECRETS, seedBank, threeUsers } from './helpers.ts'
 
 /** The sessions' clock: moved on before a New Case, which replaces only a case whose reading has settled. */

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type { CriterionView } from '../../../schemas/content.ts'
+import { caseBankNeeds } from '../../../schemas/session/index.ts'
+import type { CaseSummary, CriterionShape, DecisionContext, SessionCommand, SessionState } from '../../../schemas/session/types.ts'
+import type { BankFacts, BankNeeds, CaseBankCache } from '../../content/case-bank-cache.ts'
+import type { Db } from '../../db/connect.ts'
+
+/** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
+const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
+
+/**
+ * The outside facts a decision needs, for each command that needs them (caseBankNeeds): from this instance's
+ * memory of the bank (case-bank-cache.ts), which every change to the bank empties as soon as it is announced, and
+ * otherwise from the database, in one statement that reads only what is missing and only what choosing a case
+ * and checking feedback look at: ids, categories and recall dates, and the current case's mark scheme.
+ */
+export async function loadDecisionContext(
+  db: Db,
+  command: SessionCommand,
+  state: SessionState | null,
+  { now, inRoom }: Pick<DecisionContext, 'now' | 'inRoom'>,
+  bank: CaseBankCache,
+): Promise<DecisionContext> {
+  const needs = caseBankNeeds(command)
+  const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
+  const { catalog, criteria } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
+  return { now, inRoom, random: cryptoRandom, catalog: catalog?.cases ?? [], categoryNames: catalog?.categoryNames ?? [], currentCriteria: criteria ?? [] }
+}
+
+/** Each case's recall dates, as yyyy-mm-dd strings. */
+const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date) from case_recall_dates d where d.case_id = c.id), '[]'::json)`
+
+/**
+ * What the cache is missing, in one statement. Recall dates are read for every case, whatever the session draws
+ * by: the one catalog kept serves every session, and is read again only after the bank changed.
+ */
+async function readBank(db: Db, missing: BankNeeds): Promise<BankFacts> {
+  const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null }>`select
+    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}) order by c.id)
+      from cases c join categories g on g.id = c.category_id)` : sql`null`} as catalog,
+    ${missing.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
+    (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria`.execute(db)
+  const [row] = rows
+  return {
+    catalog: missing.catalog ? { cases: row.catalog ?? [], categoryNames: row.category_names ?? [] } : null,
+    criteria: missing.criteriaOf === null ? null : criteriaShapes(row.criteria ?? []),
+  }
+}
+
+/** The mark scheme feedback is checked against; an empty list if the case has gone from the bank. */
+export function criteriaShapes(criteria: CriterionView[]): CriterionShape[] {
+  return criteria.map((criterion) => ({
+    id: criterion.id,
+    name: criterion.name,
+    // Cases stored before migration 0005 and the spec's editor may lack the key.
+    domain: criterion.domain ?? null,
+    subCriteria: criterion.subCriteria.map((sub) => ({ id: sub.id, name: sub.name })),
+  }))
+}

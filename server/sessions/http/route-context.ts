@@ -1,0 +1,158 @@
+import { sql } from 'kysely'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Actor, SessionCommand, SessionState } from '../../../schemas/session/types.ts'
+import type { SessionDetails } from '../../../schemas/session-wire.ts'
+import { findCase } from '../../content/cases-repo.ts'
+import type { Db } from '../../db/connect.ts'
+import { badRequest, notFound } from '../../errors.ts'
+import type { CodeMissLimit } from './code-miss-limit.ts'
+import type { CommandOutcome, RunOptions } from '../engine/command-runner.ts'
+import type { SessionEngine } from '../engine/engine.ts'
+import { sessionsToLeave } from '../store/latest-joins.ts'
+import { normaliseSessionCode } from '../engine/session-codes.ts'
+import { CASE_STAMP_SQL, type CaseViewCache } from '../store/case-view-cache.ts'
+import type { SessionLoader } from '../store/session-loader.ts'
+import { sessionDetails, type SessionTimes } from '../fan-out/session-view.ts'
+
+/** What every session route does around the engine: who is asking, which session, and the common answers. */
+
+const SESSION_NOT_FOUND = 'Session not found'
+
+/**
+ * Route options for a signed-in call limited to `max` a minute per account (after authentication, so the limit
+ * follows the account whatever address it comes from): routes that take a session code, so codes cannot be
+ * guessed by trying them.
+ */
+export function perUserLimit(app: FastifyInstance, { rateLimits }: { rateLimits: boolean }, max: number) {
+  return {
+    preHandler: app.authenticate,
+    config: {
+      rateLimit: rateLimits
+        ? { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `session-user-${request.currentUser.id}` }
+        : (false as const),
+    },
+  }
+}
+
+/** When the request arrived, on the sessions' clock (which tests move on). */
+export const sentAt = (engine: SessionEngine, reply: FastifyReply) => engine.now() - reply.elapsedTime
+
+export function actorOf(request: FastifyRequest): Actor {
+  const user = request.currentUser
+  return { userId: user.id, name: user.name, isAdmin: user.role === 'ADMIN' }
+}
+
+/** The id of the session a code names (typed in any case, with or without the dash), or a 404 with `message`. */
+export type FindSession = (request: FastifyRequest, code: string, message?: string) => Promise<{ id: number }>
+
+/**
+ * Finding a session by code for a signed-in user. Every route that takes a code goes through here, so one
+ * count of each user's wrong codes (`misses`, when rate limits are on) stops someone trying codes on any of them,
+ * while a user who has the right code (the role page polls every 2 s) is never slowed down.
+ */
+export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | null): FindSession {
+  return async (request, code, message = SESSION_NOT_FOUND) => {
+    await misses?.check(request)
+    const normalised = normaliseSessionCode(code)
+    const id = normalised ? await loader.idByCode(normalised) : undefined
+    if (id !== undefined) return { id }
+    await misses?.miss(request)
+    throw notFound(message)
+  }
+}
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/
+
+/** The optional Idempotency-Key header, scoped to the user so two users' keys can never collide. */
+export function commandIdOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key']
+  if (key === undefined) return undefined
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw badRequest('Idempotency-Key must be 1-100 letters, digits, dots, colons, dashes or underscores')
+  }
+  return `user-${request.currentUser.id}:${key}`
+}
+
+/** What the session route plugins (routes.ts, query-routes.ts) share: one finder, so wrong codes count once. */
+export interface SessionRoutesContext {
+  db: Db
+  engine: SessionEngine
+  rateLimits: boolean
+  findSession: FindSession
+  caseViews: CaseViewCache
+}
+
+/** Runs a command on the session the path's code names, as the signed-in user. */
+export async function runOnSession(
+  { engine, findSession }: SessionRoutesContext,
+  request: FastifyRequest,
+  code: string,
+  command: SessionCommand,
+  options: Omit<RunOptions, 'commandId'> = {},
+): Promise<CommandOutcome & { row: { id: number } }> {
+  const row = await findSession(request, code)
+  const outcome = await engine.runner.execute(row.id, command, actorOf(request), { ...options, commandId: commandIdOf(request) })
+  return { ...outcome, row }
+}
+
+const timesOf = (db: Db, sessionId: number) =>
+  db.selectFrom('sessions').select(['started_at as startedAt', 'ended_at as endedAt']).where('id', '=', sessionId).executeTakeFirst()
+
+/** What a read of a session knows beside its state: its times, and the stamp of its case's rows if it read them. */
+export interface ShownExtras {
+  times: SessionTimes
+  caseStamp?: string
+}
+
+/**
+ * A session's state with its times and its case's stamp, for a read: one statement when the cached state is as
+ * new as the read model's version (the two are written by one statement), the log's newer events otherwise.
+ */
+export async function sessionToShow({ db, engine }: SessionRoutesContext, sessionId: number) {
+  const row = await db
+    .selectFrom('sessions')
+    .leftJoin('cases', 'cases.id', 'sessions.case_id')
+    .leftJoin('categories', 'categories.id', 'cases.category_id')
+    .select(['sessions.version', 'sessions.case_id as caseId', 'sessions.started_at as startedAt', 'sessions.ended_at as endedAt'])
+    .select(sql<string | null>`${sql.raw(CASE_STAMP_SQL)}`.as('caseStamp'))
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst()
+  const cached = engine.loader.cached(sessionId)
+  const state = row && cached?.version === row.version ? cached : await engine.loader.load(sessionId)
+  if (!state) return null
+  const extras: ShownExtras = { times: { startedAt: row?.startedAt ?? null, endedAt: row?.endedAt ?? null } }
+  if (row?.caseStamp && row.caseId === state.caseId) extras.caseStamp = row.caseStamp
+  return { state, extras }
+}
+
+/** The GET shape of a session for one viewer, with the case filtered for their role. */
+export async function detailsFor(context: SessionRoutesContext, state: SessionState, viewerId: number, known?: ShownExtras): Promise<SessionDetails> {
+  const { db, engine, caseViews } = context
+  const caseId = state.caseId
+  const [times, fullCase] = await Promise.all([
+    known?.times ?? timesOf(db, state.sessionId).then((row) => ({ startedAt: row?.startedAt ?? null, endedAt: row?.endedAt ?? null })),
+    caseId === null ? undefined : known?.caseStamp ? caseViews.get(caseId, known.caseStamp) : findCase(db, caseId),
+  ])
+  const isOnline = (userId: number) => engine.live.isOnline(state.code, userId)
+  return sessionDetails(state, times, fullCase ?? null, viewerId, isOnline, engine.now())
+}
+
+/**
+ * Someone who creates or joins a session leaves the other running sessions they are in (WIRE.md section 6),
+ * as if they had pressed Exit there; of a user's concurrent creates and joins, only the latest does
+ * (latest-joins.ts). Answers how many they left.
+ */
+export async function leaveOtherSessions({ db, engine }: Pick<SessionRoutesContext, 'db' | 'engine'>, request: FastifyRequest, keepSessionId: number): Promise<number> {
+  const actor = actorOf(request)
+  let left = 0
+  for (const otherId of await sessionsToLeave(db, actor.userId, keepSessionId, engine.now(), engine.outsideTerms.heldUntilLater)) {
+    try {
+      const outcome = await engine.runner.execute(otherId, { type: 'Leave', reason: 'JOINED_ANOTHER_SESSION' }, actor)
+      if (outcome.events.length > 0) left += 1
+    } catch (error) {
+      // The new session is already made: a session that could not be left now is left by the next attempt.
+      request.log.warn({ err: error, sessionId: otherId }, 'could not leave another session')
+    }
+  }
+  return left
+}

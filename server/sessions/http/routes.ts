@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify'
+import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
+import { topicCompletedMessage } from '../../../schemas/session/next-case.ts'
+import { findCase } from '../../content/cases-repo.ts'
+import type { Db } from '../../db/connect.ts'
+import type { PgListener } from '../../db/pg-listener.ts'
+import { parseBody } from '../../validation.ts'
+import { codeMissLimit } from './code-miss-limit.ts'
+import type { SessionEngine } from '../engine/engine.ts'
+import { debriefRoutes } from '../debrief/debrief-routes.ts'
+import { sessionQueryRoutes } from './query-routes.ts'
+import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
+import { caseFor, participantViews, roleOf } from '../fan-out/session-view.ts'
+
+export interface SessionRoutesOptions {
+  db: Db
+  engine: SessionEngine
+  rateLimits: boolean
+  /** The instance's LISTEN connection on PostgreSQL (not started yet), which tells it of spent code budgets. */
+  listener: PgListener | null
+}
+
+type CodeRoute = { Params: { code: string } }
+
+/**
+ * The session commands of SPEC.md section 7 / WIRE.md section 5, feedback included. Each route only reads the request and shapes
+ * the answer: who may do what in which phase is decided by the session's rules (schemas/session), whose
+ * refusals arrive here as 403/404/409 with the message the client shows.
+ */
+export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
+  // One finder for every session route, so a user's wrong codes are counted over all of them.
+  const misses = options.rateLimits ? codeMissLimit(app, { listener: options.listener, db: options.db, now: options.engine.now }) : null
+  const context: SessionRoutesContext = {
+    ...options,
+    findSession: sessionFinder(options.engine.loader, misses),
+    caseViews: options.engine.caseViews,
+  }
+  const { engine } = options
+  const signedIn = { preHandler: app.authenticate }
+  const run = runOnSession.bind(null, context)
+
+  app.post('/sessions', signedIn, async (request) => {
+    const body = parseBody(CreateSessionBody, request.body)
+    const { state } = await engine.runner.create(body.title, body.config, actorOf(request), body.keepOtherSessions)
+    const leftFromSessions = body.keepOtherSessions ? 0 : await leaveOtherSessions(context, request, state.sessionId)
+    return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
+  })
+
+  // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
+  app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
+    const { role } = parseBody(JoinWithRoleBody, request.body)
+    const { id } = await context.findSession(request, request.params.code)
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: engine.outsideTerms.joinRefusals(id, role) })
+    const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
+    const me = request.currentUser.id
+    return {
+      session: await detailsFor(context, state, me),
+      participants: participantViews(state, (userId) => engine.live.isOnline(state.code, userId)),
+      message: `Joined the session as ${role.toLowerCase()}`,
+      userRole: roleOf(state, me),
+      isHost: state.hostUserId === me,
+      leftFromSessions,
+    }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/configure', signedIn, async (request) => {
+    const config = parseBody(ConfigureSessionBody, request.body)
+    const { state } = await run(request, request.params.code, { type: 'Configure', config })
+    return {
+      session: await detailsFor(context, state, request.currentUser.id),
+      participants: participantViews(state, (userId) => engine.live.isOnline(state.code, userId)),
+      message: 'Session configured successfully',
+    }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
+    const { id } = await context.findSession(request, request.params.code)
+    const notYet = { when: engine.outsideTerms.heldUntilLater(id, engine.now()), reason: engine.outsideTerms.heldReason }
+    const { state } = await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
+    // The room one starts is the room one is in: a session kept open while this one was made for later is left
+    // now (an ordinary create left it already, so only these pay the look-up).
+    if (state.madeForLater) await leaveOtherSessions(context, request, id)
+    return { message: 'Session started successfully' }
+  })
+
+  // Both "Skip to Consultation" and "End Consultation / Give Feedback" (WIRE.md section 5). A client that names
+  // the phase it is skipping cannot skip the next one by accident when the clock ends this one first; one that
+  // names none (the spec's) skips only a phase that has been running for a moment, so a double click is one step
+  // (its second press is told, with a 200, that nothing was done).
+  app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request, reply) => {
+    const { phase } = parseBody(SkipPhaseBody, request.body)
+    const { notSeen } = await run(request, request.params.code, { type: 'SkipPhase' }, phase ? { expectPhase: phase } : { sentAt: sentAt(engine, reply) })
+    return { message: notSeen ?? 'Phase skipped successfully' }
+  })
+
+  // A client that names the case it replaces changes it once; one that names none (the spec's), like a skip with
+  // no phase named, replaces only a case whose reading has been running for a moment.
+  app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request, reply) => {
+    const { caseId } = parseBody(NewCaseBody, request.body)
+    const seen = caseId === undefined ? { sentAt: sentAt(engine, reply) } : { expectCaseId: caseId }
+    const { events, notSeen } = await run(request, request.params.code, { type: 'NewCase' }, seen)
+    if (notSeen) return { message: notSeen }
+    for (const { event } of events) {
+      if (event.type === 'TopicSelectionNeeded') {
+        return { noMoreCases: true, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message: topicCompletedMessage(event.completedTopic) }
+      }
+      if (event.type === 'SessionEnded') return { sessionCompleted: true, message: event.reason }
+    }
+    return { message: 'New case assigned' }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/select-new-topic', signedIn, async (request) => {
+    const { topic } = parseBody(SelectNewTopicBody, request.body)
+    const { state } = await run(request, request.params.code, { type: 'SelectNewTopic', topic })
+    const fullCase = state.caseId === null ? null : ((await findCase(options.db, state.caseId)) ?? null)
+    return { message: `New topic selected: ${topic}`, newCase: caseFor(state, fullCase, roleOf(state, request.currentUser.id)) }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/end', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'End' })
+    return { message: 'Session ended successfully', sessionEnded: true }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/complete', signedIn, async (request) => {
+    const { events } = await run(request, request.params.code, { type: 'Complete' })
+    if (events.length === 0) return { message: 'You have already completed this session', alreadyCompleted: true }
+    if (events.some(({ event }) => event.type === 'ParticipantCompleted')) return { message: 'Session marked as completed', completed: true }
+    return { message: 'Session completed successfully' }
+  })
+
+  app.post<CodeRoute>('/sessions/:code/leave', signedIn, async (request) => {
+    await run(request, request.params.code, { type: 'Leave', reason: 'LEFT' })
+    return { message: 'Successfully left session' }
+  })
+
+  // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.
+  app.post('/feedback/submit', signedIn, async (request) => {
+    const body = parseBody(FeedbackSubmitBody, request.body)
+    const { row, events, feedbackIds } = await run(request, body.sessionCode, {
+      type: 'SubmitFeedback',
+      comment: body.comment,
+      criteriaScores: toCriterionScores(body),
+      requestNewCase: body.requestNewCase ?? false,
+      requestRoleChange: body.requestRoleChange ?? false,
+      requestSeatRotation: body.requestSeatRotation ?? false,
+      marking: toStationMarking(body),
+    })
+    // The append answers the stored row's id; a retried command (its first attempt stored it) reads it.
+    const submitted = events.find(({ event }) => event.type === 'FeedbackSubmitted')
+    const stored =
+      feedbackIds[0] ??
+      (submitted && (await options.db.selectFrom('feedback').select('id').where('session_id', '=', row.id).where('event_version', '=', submitted.version).executeTakeFirst())?.id)
+    const newCaseStarted = events.some(({ event }) => event.type === 'CaseAssigned')
+    return { message: 'Feedback submitted successfully', feedbackId: stored ?? null, ...(newCaseStarted ? { newCaseStarted } : {}) }
+  })
+
+  await app.register(sessionQueryRoutes, context)
+  await app.register(debriefRoutes, context)
+}

@@ -1,0 +1,195 @@
+import { sql, type InsertObject, type RawBuilder, type Transaction } from 'kysely'
+import { deadlineOf, evolve } from '../../../schemas/session/index.ts'
+import { stationResult } from '../../../schemas/session/station-result.ts'
+import type { Participant, SessionEvent, SessionState } from '../../../schemas/session/types.ts'
+import type { Db } from '../../db/connect.ts'
+import { fromInserted, insertRows } from '../../db/raw-insert.ts'
+import type { Database } from '../../db/schema.ts'
+import type { CommittedEvent } from '../cluster/bus.ts'
+import { readStream, toCommittedEvent } from './event-store.ts'
+
+type Trx = Transaction<Database>
+type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
+
+const DELETED_CASE_TITLE = 'Deleted case'
+
+/** What the read models take of a stored event. */
+export type ProjectedEvent = Pick<CommittedEvent, 'version' | 'event'>
+
+/** Raw SQL (raw-insert.ts): a command sends these within its append statement, a rebuild one by one. */
+export type ProjectionWrite = RawBuilder<unknown>
+
+/**
+ * Writes the read models a batch of events changes, one statement after another: the read-model rebuild (a command
+ * sends the same writes within its append statement instead, but only for the participants it changed). The
+ * session row and its participants are written whole from the state after the batch (a handful of rows, and no
+ * way to drift from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once
+ * gives the same rows as running it event by event, which is what makes the read models rebuildable.
+ */
+export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
+  for (const write of projectionWrites(state, events)) await write.execute(trx)
+}
+
+/**
+ * The statements projectBatch runs, unexecuted. They read nothing the batch writes (the rows they look up are
+ * cases and categories), so they give the same rows whether they run one by one or side by side.
+ */
+export function projectionWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return [...sessionRowWrites(null, state, events), ...feedbackWrites(state, events)]
+}
+
+/**
+ * The session row, written whole from the state after the batch (its version moves with every batch), and the
+ * participant rows that differ from those the state `before` the batch wrote: all of them when there is none (a
+ * create, or a rebuild). A skip in a room of three then writes one row, not four.
+ */
+export function sessionRowWrites(before: SessionState | null, state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  const changed = changedParticipantRows(before, state)
+  return [upsertSession(state, events), ...(changed.length > 0 ? [upsertParticipants(changed, state, events)] : [])]
+}
+
+/** One feedback row per FeedbackSubmitted, in the order of the events; each write returns its row's id. */
+export function feedbackWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  return events.flatMap(({ version, event }) => (event.type === 'FeedbackSubmitted' ? [insertFeedback(state, version, event)] : []))
+}
+
+const atOf = (event: SessionEvent) => new Date(event.at)
+
+function upsertSession(state: SessionState, events: ProjectedEvent[]) {
+  const firstReading = events.find(({ event }) => event.type === 'PhaseStarted' && event.phase === 'READING')?.event
+  const ended = events.find(({ event }) => event.type === 'SessionEnded')?.event
+  const { timer } = state
+  const row = {
+    id: state.sessionId,
+    code: state.code,
+    title: state.title,
+    host_user_id: state.hostUserId,
+    status: state.status,
+    phase: state.phase,
+    current_round: state.currentRound,
+    // A case deleted after the session ended leaves the row without one (the log keeps the id).
+    case_id: state.caseId === null ? null : sql<number | null>`(select id from cases where id = ${state.caseId})`,
+    session_type: state.config.sessionType,
+    selected_topics: JSON.stringify(state.config.selectedTopics),
+    config: JSON.stringify(state.config),
+    timer: timer ? JSON.stringify(timer) : null,
+    deadline_at: timer ? new Date(deadlineOf(timer)) : null,
+    ended_reason: state.endedReason,
+    version: state.version,
+    created_at: new Date(state.createdAt),
+    started_at: firstReading ? atOf(firstReading) : null,
+    ended_at: ended ? atOf(ended) : null,
+  } satisfies InsertObject<Database, 'sessions'>
+  const { id: _id, started_at: _started, ended_at: _ended, ...replaced } = row
+  // Set once: the time first written stays (a later batch has none, or a later round's).
+  return sql`${insertRows('sessions', [row])} on conflict (id) do update set ${fromInserted(Object.keys(replaced))},
+    started_at = coalesce(sessions.started_at, excluded.started_at), ended_at = coalesce(sessions.ended_at, excluded.ended_at)`
+}
+
+/**
+ * A participant's row but for joined_at, which is written with the row and never after: the one mapping that both
+ * the write and the comparison with the state before a command use.
+ */
+function participantRow(sessionId: number, participant: Participant) {
+  return {
+    session_id: sessionId,
+    user_id: participant.userId,
+    name: participant.name,
+    role: participant.role,
+    active: participant.active,
+    has_completed: participant.hasCompleted,
+    has_given_feedback: participant.hasGivenFeedback,
+  }
+}
+
+type ParticipantRow = ReturnType<typeof participantRow>
+
+const sameRow = (written: ParticipantRow | undefined, row: ParticipantRow) =>
+  written !== undefined && (Object.keys(row) as (keyof ParticipantRow)[]).every((column) => written[column] === row[column])
+
+/** The rows of `state`'s participants that differ from (or are missing among) those `before` wrote. */
+function changedParticipantRows(before: SessionState | null, state: SessionState): ParticipantRow[] {
+  const written = new Map(before?.participants.map((p) => [p.userId, participantRow(state.sessionId, p)]))
+  return state.participants.map((p) => participantRow(state.sessionId, p)).filter((row) => !sameRow(written.get(row.user_id), row))
+}
+
+function upsertParticipants(rows: ParticipantRow[], state: SessionState, events: ProjectedEvent[]) {
+  const firstJoined = new Map<number, Date>()
+  for (const { event } of events) {
+    if (event.type === 'ParticipantJoined' && !firstJoined.has(event.userId)) firstJoined.set(event.userId, atOf(event))
+  }
+  const { session_id: _session, user_id: _user, ...replaced } = rows[0]
+  const values = rows.map((row) => ({ ...row, joined_at: firstJoined.get(row.user_id) ?? new Date(state.createdAt) }))
+  return sql`${insertRows('session_participants', values)} on conflict (session_id, user_id) do update set ${fromInserted(Object.keys(replaced))}`
+}
+
+/** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
+function insertFeedback(state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
+  const caseNow = (column: 'cases.id' | 'cases.title' | 'categories.name') =>
+    sql`(select ${sql.raw(column)} from cases inner join categories on categories.id = cases.category_id where cases.id = ${event.caseId})`
+  const giver = state.participants.find((p) => p.userId === event.fromUserId)
+  const result = stationResult(event.criteriaScores)
+  const row = {
+    session_id: state.sessionId,
+    event_version: version,
+    from_user_id: event.fromUserId,
+    from_name: giver?.name ?? 'Unknown participant',
+    from_role: event.fromRole,
+    to_user_id: event.toUserId,
+    case_id: sql<number | null>`${caseNow('cases.id')}`,
+    case_title: sql<string>`coalesce(${caseNow('cases.title')}, ${DELETED_CASE_TITLE})`,
+    category_name: sql<string>`coalesce(${caseNow('categories.name')}, '')`,
+    round: event.round,
+    comment: event.comment,
+    criteria_scores: JSON.stringify(event.criteriaScores),
+    overall_performance: event.overallPerformance,
+    created_at: atOf(event),
+    // Events from before issue 17 carry neither: not given.
+    global_judgement: event.globalJudgement ?? null,
+    feedback_areas: JSON.stringify(event.feedbackAreas ?? []),
+    domain_scores: JSON.stringify(result.domainScores),
+    station_score: result.stationScore,
+  } satisfies InsertObject<Database, 'feedback'>
+  // A rebuild meets rows it wrote before: the copy taken at submission wins.
+  return sql`${insertRows('feedback', [row])} on conflict (session_id, event_version) do nothing returning id`
+}
+
+/**
+ * Rebuilds the session read models from the log (DESIGN.md: the log is the truth). Each session's whole log is
+ * projected as one batch, which writes the same rows as projecting it command by command; rows the log does not
+ * explain are removed. Feedback rows already present keep the case title copied when they were given.
+ * Runs in one transaction: readers see the old read models or the new ones, never half of each.
+ */
+export async function rebuildReadModels(db: Db): Promise<{ sessions: number }> {
+  return db.transaction().execute(async (trx) => {
+    const streams = await trx.selectFrom('session_events').select('session_id').distinct().orderBy('session_id').execute()
+    const ids = streams.map((row) => row.session_id)
+    if (ids.length === 0) {
+      await trx.deleteFrom('sessions').execute()
+      return { sessions: 0 }
+    }
+    await trx.deleteFrom('sessions').where('id', 'not in', ids).execute()
+    for (const sessionId of ids) {
+      const events = (await readStream(trx, sessionId)).map(toCommittedEvent)
+      const state = events.map((committed) => committed.event).reduce<SessionState | null>(evolve, null)
+      if (!state) continue
+      await trx.deleteFrom('session_participants').where('session_id', '=', sessionId).execute()
+      const feedbackVersions = events.filter((committed) => committed.event.type === 'FeedbackSubmitted').map((committed) => committed.version)
+      let orphans = trx.deleteFrom('feedback').where('session_id', '=', sessionId)
+      if (feedbackVersions.length > 0) orphans = orphans.where('event_version', 'not in', feedbackVersions)
+      await orphans.execute()
+      await projectBatch(trx, state, events)
+    }
+    // The log keeps the feedback a deleted account received (its comments blanked); the read model does not.
+    await trx.deleteFrom('feedback').where('to_user_id', 'in', trx.selectFrom('erased_accounts').select('user_id')).execute()
+    // The identity must stay ahead of every id the log holds, or the next session would collide with one.
+    await sql`select setval(pg_get_serial_sequence('sessions', 'id'), greatest((select max(id) from sessions), 1))`.execute(trx)
+    return { sessions: ids.length }
+  })
+}
+
+/** Session ids come from the read model's identity, so the log and the row share one id from the start. */
+export async function nextSessionId(db: Db): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sessions', 'id')) as id`.execute(db)
+  return Number(rows[0].id)
+}
