@@ -2,7 +2,7 @@ import type { BoardChanged } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { LiveHub } from '../live/live-hub.ts'
-import type { SessionBus } from '../sessions/cluster/bus.ts'
+import type { CommitChannel } from '../sessions/cluster/bus.ts'
 
 const BOARD_CHANNEL = 'board_changes'
 /** Session events that change what the board shows of a listed session: its seats, its topics, its end. */
@@ -17,7 +17,7 @@ export interface BoardNotifier {
 export interface BoardNotifierOptions {
   db: Db
   live: Pick<LiveHub, 'publishToBoard'>
-  bus: Pick<SessionBus, 'subscribe'>
+  commits: Pick<CommitChannel, 'subscribe'>
   /** Present on PostgreSQL (subscribed before it starts): listing changes reach the other instances by NOTIFY. */
   listener: PgListener | null
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void }
@@ -29,13 +29,13 @@ export interface BoardNotifierOptions {
  * sessions' own commits (a join by code takes a seat too), which every instance already hears on the bus.
  */
 export function createBoardNotifier(options: BoardNotifierOptions): BoardNotifier {
-  const { db, live, bus, listener, log } = options
+  const { db, live, commits, listener, log } = options
   const tellLocal = (listingId: number | null) => {
     const message: BoardChanged = { type: 'BOARD_CHANGED', listingId }
     live.publishToBoard(message)
   }
 
-  const unsubscribe = bus.subscribe((batch) => {
+  const unsubscribe = commits.subscribe((batch) => {
     if (!batch.events.some(({ event }) => BOARD_EVENTS.has(event.type))) return
     db.selectFrom('board_listings')
       .select('id')

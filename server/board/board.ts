@@ -34,7 +34,7 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
   const { database, engine, mailer } = options
   const { db } = database
   const log = api.log
-  const notifier = createBoardNotifier({ db, live: options.live, bus: engine.bus, listener: options.listener, log })
+  const notifier = createBoardNotifier({ db, live: options.live, commits: engine.commits, listener: options.listener, log })
   const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, mailFrom: options.mailFrom, log })
   const jobs = createBoardJobs({ db, now: engine.now, setAlarm: options.setAlarm, log, run: slots.runJob })
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { rebuildReadModels } from '../sessions/store/projection.ts'
+import { rebuildReadModels } from '../sessions/store/rebuild.ts'
 import { replayReport } from '../sessions/store/timeline.ts'
 import { runCli } from './open-database.ts'
 

@@ -2,7 +2,7 @@ import t from 'tap'
 import { sql } from 'kysely'
 import { databaseKind } from '../helpers/db.ts'
 import { call, testApp } from '../helpers/app.ts'
-import { rebuildReadModels } from '../../server/sessions/store/projection.ts'
+import { rebuildReadModels } from '../../server/sessions/store/rebuild.ts'
 import { as, scores, seedBank, threeUsers } from '../sessions/helpers.ts'
 
 const app = await testApp()

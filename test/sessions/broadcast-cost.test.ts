@@ -26,7 +26,7 @@ type Sent = { type: string; selectedCase?: { id: number; doctorNotes?: string } 
 
 /** The broadcaster over a live channel that records what the doctor would hear; `heard(type)` waits for a message. */
 function broadcasting(t: Tap, doctorId: number, caseViews = new CaseViewCache(db)) {
-  const bus = inProcessBus(() => {})
+  const { commits } = inProcessBus(() => {})
   const loader = new SessionLoader(db)
   const sent: Sent[] = []
   const waiting = new Map<string, () => void>()
@@ -42,10 +42,10 @@ function broadcasting(t: Tap, doctorId: number, caseViews = new CaseViewCache(db
     isOnline: () => true,
     onPresence: (added: PresenceListener) => ((presenceListener = added), () => {}),
   }
-  const stop = startBroadcasting({ bus, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
+  const stop = startBroadcasting({ commits, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
   t.teardown(stop)
   const heard = (type: string) => new Promise<void>((resolve) => waiting.set(type, resolve))
-  return { bus, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
+  return { commits, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
 }
 type Tap = { teardown(fn: () => unknown): void }
 
@@ -63,8 +63,8 @@ t.test(`a presence change costs one statement once the code is known (${database
 
 t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
-  const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
+  const { commits, loader, sent, heard } = broadcasting(t, room.doctor.id)
+  const runner = createCommandRunner({ db, commits, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId) // the command decides on the cached state, as the server's does
   const actor = (user: User, name: string) => ({ userId: user.id, name, isAdmin: false })
@@ -90,8 +90,8 @@ t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKi
 
 t.test(`a batch whose case is at hand is sent in the turn that publishes it (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
-  const { bus, loader, sent, heard } = broadcasting(t, room.doctor.id)
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
+  const { commits, loader, sent, heard } = broadcasting(t, room.doctor.id)
+  const runner = createCommandRunner({ db, commits, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId)
   const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }
@@ -101,8 +101,8 @@ t.test(`a batch whose case is at hand is sent in the turn that publishes it (${d
 
   // What the doctor had heard when each publish returned, before anything else could run.
   const heardInTurn: string[][] = []
-  const publish = bus.publish
-  bus.publish = (batch) => {
+  const publish = commits.publish
+  commits.publish = (batch) => {
     const before = sent.length
     publish(batch)
     heardInTurn.push(sent.slice(before).map((message) => message.type))
@@ -126,8 +126,8 @@ t.test(`a batch whose case is at hand still waits behind one of its session that
     }
   }
   const room = await readyRoom(app)
-  const { bus, loader, sent } = broadcasting(t, room.doctor.id, new HeldCaseViews(db))
-  const runner = createCommandRunner({ db, bus, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
+  const { commits, loader, sent } = broadcasting(t, room.doctor.id, new HeldCaseViews(db))
+  const runner = createCommandRunner({ db, commits, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
   const sessionId = (await loader.idByCode(room.code))!
   await loader.load(sessionId)
   const doctor = { userId: room.doctor.id, name: 'Dora Doctor', isAdmin: false }

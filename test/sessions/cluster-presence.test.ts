@@ -42,7 +42,7 @@ function fakeLive() {
 
 function instance(db: Db | null = database.pool ? database.db : null) {
   const live = fakeLive()
-  const presence = clusterPresence({ live, bus: inProcessBus(() => {}), db, log, ...timing })
+  const presence = clusterPresence({ live, presence: inProcessBus(() => {}).presence, db, log, ...timing })
   const heard: PresenceChange[] = []
   presence.onPresence((change) => heard.push(change))
   return { live, presence, heard }

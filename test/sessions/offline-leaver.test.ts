@@ -42,7 +42,7 @@ function fakePresence() {
 function startOfflineRule(t: Test, presence: ReturnType<typeof fakePresence>, clock: ReturnType<typeof manualClock>) {
   const db = app.database.db
   const loader = new SessionLoader(db)
-  const runner = createCommandRunner({ db, bus: inProcessBus(() => {}), loader, now: clock.now, caseBank: new CaseBankCache(), inRoom: () => false })
+  const runner = createCommandRunner({ db, commits: inProcessBus(() => {}).commits, loader, now: clock.now, caseBank: new CaseBankCache(), inRoom: () => false })
   t.teardown(leaveWhenOfflineTooLong({ live: presence.live, db, heldUntilLater: BOARD_SESSION_TERMS.heldUntilLater, runner, loader, offlineLimitMs: 100, now: clock.now, setAlarm: clock.setAlarm, log: { error: () => {} } }))
 }
 

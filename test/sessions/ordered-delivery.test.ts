@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { SessionState } from '../../schemas/session/types.ts'
 import type { CommittedBatch } from '../../server/sessions/cluster/bus.ts'
-import { orderedDelivery } from '../../server/sessions/fan-out/ordered-delivery.ts'
+import { orderedDelivery } from '../../server/sessions/cluster/ordered-delivery.ts'
 
 // The ordered path on its own, with a store held in memory: which versions reach the listeners, in what order,
 // whatever order the local commits and the notices come in.

@@ -61,14 +61,14 @@ function setUp(answers: Array<(state: SessionState) => CommandOutcome>) {
   const errors: unknown[] = []
   const timers = createSessionTimers({
     db: null as unknown as Db,
-    bus,
+    commits: bus.commits,
     runner,
     loader: null as unknown as SessionLoader,
     now: clock.now,
     setAlarm: clock.setAlarm,
     log: { error: (object) => errors.push(object) },
   })
-  const commit = () => bus.publish({ sessionId: state.sessionId, events: [], before: null, state })
+  const commit = () => bus.commits.publish({ sessionId: state.sessionId, events: [], before: null, state })
   return { clock, state, timers, commands, errors, commit }
 }
 

@@ -46,12 +46,8 @@ export interface PresenceChange {
 /** A presence change made on another instance, named by that instance's id. */
 export type RemotePresenceListener = (change: PresenceChange & { origin: string }) => void
 
-/**
- * How committed events reach every server instance: the broadcaster and the timers listen here. In-process by
- * default; Postgres LISTEN/NOTIFY across instances (pg-bus.ts). Kept behind this interface so Redis pub/sub or
- * a STOMP broker relay can replace it.
- */
-export interface SessionBus {
+/** Commits: how committed events reach every server instance (the broadcaster and the timers listen here). */
+export interface CommitChannel {
   /**
    * The SQL expression that tells other instances of a commit, written by the append's own statement so they hear
    * of it if and only if it commits; none when there is nobody else to tell.
@@ -68,15 +64,30 @@ export interface SessionBus {
    */
   committing(sessionId: number): () => void
   subscribe(listener: BatchListener): () => void
-  /**
-   * Tells the other instances that a connection here opened or closed (after it is stored in live_presence), so
-   * they re-read presence now rather than at their next heartbeat (cluster-presence.ts).
-   */
-  sharePresence(change: PresenceChange): void
-  onRemotePresence(listener: RemotePresenceListener): () => void
-  /** Passes a call signal accepted here to the other instances, in the order shared (never stored). */
-  shareSignal(signal: RelayedSignal): void
-  onRemoteSignal(listener: (signal: RelayedSignal) => void): () => void
+}
+
+/** Presence: a connection here opened or closed, told to the other instances so they re-read presence now. */
+export interface PresenceChannel {
+  /** Called after the change is stored in live_presence (cluster-presence.ts). */
+  share(change: PresenceChange): void
+  onRemote(listener: RemotePresenceListener): () => void
+}
+
+/** Call signals accepted here, passed to the other instances in the order shared (never stored). */
+export interface SignalChannel {
+  share(signal: RelayedSignal): void
+  onRemote(listener: (signal: RelayedSignal) => void): () => void
+}
+
+/**
+ * What one instance tells the others, on three channels of their own: commits, presence and call signals.
+ * In-process by default; PostgreSQL LISTEN/NOTIFY across instances (pg-bus.ts). Kept behind these interfaces so
+ * Redis pub/sub or a STOMP broker relay can replace any of them.
+ */
+export interface SessionBus {
+  commits: CommitChannel
+  presence: PresenceChannel
+  signals: SignalChannel
   close(): Promise<void>
 }
 
@@ -110,14 +121,14 @@ export class LocalListeners {
 export function inProcessBus(onListenerError: (error: unknown) => void): SessionBus {
   const listeners = new LocalListeners(onListenerError)
   return {
-    announcement: () => undefined,
-    publish: (batch) => listeners.deliver(batch),
-    committing: () => () => {},
-    subscribe: (listener) => listeners.add(listener),
-    sharePresence: () => {},
-    onRemotePresence: () => () => {},
-    shareSignal: () => {},
-    onRemoteSignal: () => () => {},
+    commits: {
+      announcement: () => undefined,
+      publish: (batch) => listeners.deliver(batch),
+      committing: () => () => {},
+      subscribe: (listener) => listeners.add(listener),
+    },
+    presence: { share: () => {}, onRemote: () => () => {} },
+    signals: { share: () => {}, onRemote: () => () => {} },
     close: async () => listeners.clear(),
   }
 }

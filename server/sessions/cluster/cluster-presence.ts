@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/connect.ts'
 import type { LiveChannel } from '../fan-out/broadcaster.ts'
-import type { PresenceChange, SessionBus } from './bus.ts'
+import type { PresenceChange, PresenceChannel } from './bus.ts'
 import { presenceTable, type Connection } from './presence-table.ts'
 
 type PresenceListener = (change: PresenceChange) => void
@@ -17,7 +17,7 @@ export const DEFAULT_PRESENCE_TIMING: PresenceTiming = { heartbeatMs: 10_000, ex
 
 export interface ClusterPresenceOptions extends PresenceTiming {
   live: LiveChannel
-  bus: SessionBus
+  presence: PresenceChannel
   /** Null on the embedded database: one process, so its own connections are all there is. */
   db: Db | null
   log: { warn(object: unknown, message: string): void }
@@ -30,11 +30,11 @@ export type ClusterPresence = LiveChannel & { start(): Promise<void>; close(): P
  * hub's grace period for a reload). Each instance stores its connections in PostgreSQL as they open and close,
  * stamps itself every heartbeat and reads the others' live connections (presence-table.ts), so an instance that
  * was killed stops counting within expiry + heartbeat (its users then go offline, and the offline rule takes
- * over), and a new instance sees at once who is connected elsewhere. A change here is written first and then announced on the bus, so the others re-read
+ * over), and a new instance sees at once who is connected elsewhere. A change here is written first and then announced on the presence channel, so the others re-read
  * at once rather than at their next heartbeat. Listeners hear the cluster-wide answer after every change.
  */
 export function clusterPresence(options: ClusterPresenceOptions): ClusterPresence {
-  const { live, bus, heartbeatMs, expiryMs, log } = options
+  const { live, presence, heartbeatMs, expiryMs, log } = options
   const table = options.db ? presenceTable(options.db, randomUUID()) : null
   const listeners = new Set<PresenceListener>()
   const keyOf = (sessionCode: string, userId: number) => `${sessionCode}\n${userId}`
@@ -91,9 +91,9 @@ export function clusterPresence(options: ClusterPresenceOptions): ClusterPresenc
     if (change.online) here.set(key, connection)
     else here.delete(key)
     tell(connection)
-    if (table) void write(() => (change.online ? table.add(connection) : table.remove(connection))).then(() => bus.sharePresence(change))
+    if (table) void write(() => (change.online ? table.add(connection) : table.remove(connection))).then(() => presence.share(change))
   })
-  const stopRemote = bus.onRemotePresence(() => void reread())
+  const stopRemote = presence.onRemote(() => void reread())
   let beating: NodeJS.Timeout | undefined
 
   return {
@@ -116,7 +116,7 @@ export function clusterPresence(options: ClusterPresenceOptions): ClusterPresenc
       if (!table) return
       await Promise.all([write(() => table.removeMine()), reading])
       // The others re-read now instead of showing these users online until their rows expire.
-      for (const connection of here.values()) bus.sharePresence({ ...connection, online: false })
+      for (const connection of here.values()) presence.share({ ...connection, online: false })
     },
   }
 }

@@ -1,101 +1,27 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
-import type { PgListener } from '../../db/pg-listener.ts'
-import { LocalListeners, type RemotePresenceListener, type SessionBus, type SessionVersion } from './bus.ts'
-import { orderedDelivery, type OrderedDeliveryOptions } from '../fan-out/ordered-delivery.ts'
-import { signalsOverPostgres, SIGNALS_CHANNEL } from './pg-signals.ts'
-
-const SESSION_EVENTS_CHANNEL = 'session_events'
-const PRESENCE_CHANNEL = 'session_presence'
-
-export interface PostgresBusOptions {
-  /** The instance's LISTEN connection, shared (pg-listener.ts): this subscribes before it starts. */
-  listener: PgListener
-  /** The batches committed in a version window, with the state after each (ordered-delivery.ts, commit-reader.ts). */
-  readCommits: OrderedDeliveryOptions['read']
-  /** The latest versions of every running session and of the sessions named (which may have ended since). */
-  readVersions(sessionIds: number[]): Promise<SessionVersion[]>
-  log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void }
-}
-
-/** Anyone with database access can NOTIFY: a payload that is not what we send is logged, never a crash. */
-function parseNotice(payload: string): SessionVersion | null {
-  try {
-    const { sessionId, version } = JSON.parse(payload)
-    return Number.isSafeInteger(sessionId) && Number.isSafeInteger(version) ? { sessionId, version } : null
-  } catch {
-    return null
-  }
-}
+import type { SessionBus } from './bus.ts'
+import { commitsOverPostgres, type CommitsOverPostgresOptions } from './pg-commits.ts'
+import { presenceOverPostgres } from './pg-presence.ts'
+import { signalsOverPostgres } from './pg-signals.ts'
 
 /**
- * Fan-out across server instances through LISTEN/NOTIFY. A commit NOTIFYs ids only, as a hint: every instance
- * delivers each session's batches in version order through one path (ordered-delivery.ts), reading from the
- * store whatever it has not delivered yet, so a notice that comes late or never costs a read, not a message.
- * After every (re)connection of the instance's LISTEN connection (pg-listener.ts), every running session is
- * caught up from the store. Presence changes travel on a second channel, so every instance knows who is connected
- * anywhere; call signals on a third (pg-signals.ts).
+ * The bus across server instances: commits, presence and call signals each on a NOTIFY channel of their own,
+ * all heard on the instance's one LISTEN connection (pg-listener.ts).
  */
-export function postgresBus(options: PostgresBusOptions): SessionBus {
-  const { listener: pgListener, readCommits, readVersions, log } = options
+export function postgresBus(options: CommitsOverPostgresOptions): SessionBus {
+  const { listener, log } = options
   const instanceId = randomUUID()
-  const listeners = new LocalListeners((error) => log.error({ err: error }, 'session bus listener failed'))
-  const presenceListeners = new Set<RemotePresenceListener>()
-  const signals = signalsOverPostgres((channel, payload) => pgListener.notify(channel, payload), instanceId, log)
-  const delivery = orderedDelivery({ read: readCommits, deliver: (batch) => listeners.deliver(batch), log })
-  let listenedBefore = false
-
-  const onNotification = (channel: string, payload: string) => {
-    if (channel === SESSION_EVENTS_CHANNEL) {
-      const notice = parseNotice(payload)
-      if (notice) delivery.reached(notice)
-      else log.warn({ payload }, 'ignored a malformed session events notification')
-      return
-    }
-    if (channel === SIGNALS_CHANNEL) return signals.heard(payload)
-    let change: Parameters<RemotePresenceListener>[0]
-    try {
-      change = JSON.parse(payload)
-    } catch (error) {
-      log.warn({ err: error }, 'ignored a malformed presence notification')
-      return
-    }
-    if (change.origin !== instanceId) for (const listener of presenceListeners) listener(change)
-  }
-
-  const unsubscribe = pgListener.subscribe({
-    channels: [SESSION_EVENTS_CHANNEL, PRESENCE_CHANNEL, SIGNALS_CHANNEL],
-    onNotification,
-    async onListening() {
-      const versions = await readVersions(delivery.running())
-      // The first time, what was committed before reached nobody here; afterwards, it is what we missed.
-      if (listenedBefore) for (const version of versions) delivery.reached(version)
-      else delivery.startFrom(versions)
-      listenedBefore = true
-    },
-  })
-
+  const commits = commitsOverPostgres(options)
+  const presence = presenceOverPostgres(listener, instanceId, log)
+  const signals = signalsOverPostgres(listener, instanceId, log)
   return {
-    announcement: (notice) => sql`pg_notify(${SESSION_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`,
-    publish: (batch) => delivery.local(batch),
-    committing: (sessionId) => delivery.committing(sessionId),
-    subscribe: (listener) => listeners.add(listener),
-    sharePresence(change) {
-      const payload = JSON.stringify({ ...change, origin: instanceId })
-      pgListener.notify(PRESENCE_CHANNEL, payload).catch((error) => log.warn({ err: error }, 'could not share presence'))
-    },
-    onRemotePresence(listener) {
-      presenceListeners.add(listener)
-      return () => presenceListeners.delete(listener)
-    },
-    shareSignal: (signal) => signals.share(signal),
-    onRemoteSignal: (listener) => signals.onRemote(listener),
+    commits,
+    presence,
+    signals,
     async close() {
-      unsubscribe()
+      presence.close()
       await signals.close()
-      await delivery.close()
-      listeners.clear()
-      presenceListeners.clear()
+      await commits.close()
     },
   }
 }

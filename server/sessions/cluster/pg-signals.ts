@@ -3,7 +3,7 @@ import { IncomingSignalSchema } from '../../../schemas/rtc.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
 import type { RelayedSignal } from '../../live/signals.ts'
 
-export const SIGNALS_CHANNEL = 'session_signals'
+const SIGNALS_CHANNEL = 'session_signals'
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 const MAX_NOTIFY_BYTES = 7999
 
@@ -22,32 +22,34 @@ type SignalListener = (signal: RelayedSignal) => void
  * pooled connection, so the order of one instance's signals (an offer before its candidates) is the order heard.
  * The origin's own notices are skipped: it delivered the signal to its connections already.
  */
-export function signalsOverPostgres(notify: PgListener['notify'], instanceId: string, log: { warn(object: unknown, message: string): void }) {
+export function signalsOverPostgres(pgListener: PgListener, instanceId: string, log: { warn(object: unknown, message: string): void }) {
   const listeners = new Set<SignalListener>()
   let sending = Promise.resolve()
+
+  /** A notice on SIGNALS_CHANNEL; anyone with database access can NOTIFY, so it is checked. */
+  function heard(payload: string) {
+    let notice: v.InferOutput<typeof NoticeSchema>
+    try {
+      notice = v.parse(NoticeSchema, JSON.parse(payload))
+    } catch (error) {
+      return log.warn({ err: error }, 'ignored a malformed signal notification')
+    }
+    if (notice.origin === instanceId) return
+    const { sessionCode, to, body } = notice
+    for (const listener of listeners) listener({ sessionCode, to, body })
+  }
+  const unsubscribe = pgListener.subscribe({ channels: [SIGNALS_CHANNEL], onNotification: (_channel, payload) => heard(payload) })
 
   return {
     share(signal: RelayedSignal) {
       const payload = JSON.stringify({ origin: instanceId, ...signal })
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return log.warn({ sessionCode: signal.sessionCode }, 'a signal too large to NOTIFY was not shared')
       sending = sending
-        .then(() => notify(SIGNALS_CHANNEL, payload))
+        .then(() => pgListener.notify(SIGNALS_CHANNEL, payload))
         .then(
           () => {},
           (error) => log.warn({ err: error }, 'could not share a signal'),
         )
-    },
-    /** A notice on SIGNALS_CHANNEL; anyone with database access can NOTIFY, so it is checked. */
-    heard(payload: string) {
-      let notice: v.InferOutput<typeof NoticeSchema>
-      try {
-        notice = v.parse(NoticeSchema, JSON.parse(payload))
-      } catch (error) {
-        return log.warn({ err: error }, 'ignored a malformed signal notification')
-      }
-      if (notice.origin === instanceId) return
-      const { sessionCode, to, body } = notice
-      for (const listener of listeners) listener({ sessionCode, to, body })
     },
     onRemote(listener: SignalListener) {
       listeners.add(listener)
@@ -55,6 +57,7 @@ export function signalsOverPostgres(notify: PgListener['notify'], instanceId: st
     },
     /** Waits for the NOTIFYs under way, so none uses the pool once it closes. */
     async close() {
+      unsubscribe()
       await sending
       listeners.clear()
     },

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/connect.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
 import type { LiveHub } from '../../live/live-hub.ts'
 import { startBroadcasting, type LiveChannel } from '../fan-out/broadcaster.ts'
-import { inProcessBus, type SessionBus } from '../cluster/bus.ts'
+import { inProcessBus, type CommitChannel, type SessionBus } from '../cluster/bus.ts'
 import { createCommandRunner, type CommandRunner } from './command-runner.ts'
 import { clusterPresence, DEFAULT_PRESENCE_TIMING, type PresenceTiming } from '../cluster/cluster-presence.ts'
 import { readCommittedBatches } from '../store/commit-reader.ts'
@@ -24,7 +24,7 @@ export interface SessionEngine {
   caseViews: CaseViewCache
   live: LiveChannel
   /** Committed batches, heard on every instance (the board listens for seats taken by code). */
-  bus: Pick<SessionBus, 'subscribe'>
+  commits: Pick<CommitChannel, 'subscribe'>
   now: () => number
   /** What the board adds to the sessions' rules (outside-terms.ts). */
   outsideTerms: OutsideTerms
@@ -74,12 +74,12 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     : inProcessBus((error) => log.error({ err: error }, 'session bus listener failed'))
 
   // Signals accepted here go to the other instances; theirs reach this instance's connections.
-  const stopSharingSignals = options.live.onSignal((signal) => bus.shareSignal(signal))
-  const stopHearingSignals = bus.onRemoteSignal((signal) => options.live.deliverSignal(signal))
-  const live = clusterPresence({ live: options.live, bus, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
-  const runner = createCommandRunner({ db, bus, loader, now, caseBank: options.caseBank, inRoom: live.isOnline })
-  const timers = createSessionTimers({ db, bus, runner, loader, now, setAlarm: options.setAlarm, log })
-  const stopBroadcasting = startBroadcasting({ bus, live, db, loader, caseViews, now, log })
+  const stopSharingSignals = options.live.onSignal((signal) => bus.signals.share(signal))
+  const stopHearingSignals = bus.signals.onRemote((signal) => options.live.deliverSignal(signal))
+  const live = clusterPresence({ live: options.live, presence: bus.presence, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
+  const runner = createCommandRunner({ db, commits: bus.commits, loader, now, caseBank: options.caseBank, inRoom: live.isOnline })
+  const timers = createSessionTimers({ db, commits: bus.commits, runner, loader, now, setAlarm: options.setAlarm, log })
+  const stopBroadcasting = startBroadcasting({ commits: bus.commits, live, db, loader, caseViews, now, log })
   const outsideTerms = options.outsideTerms ?? NO_OUTSIDE_TERMS
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,
@@ -106,5 +106,5 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
     await bus.close()
   })
 
-  return { runner, loader, caseViews, live, bus, now, outsideTerms }
+  return { runner, loader, caseViews, live, commits: bus.commits, now, outsideTerms }
 }

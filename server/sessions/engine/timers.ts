@@ -4,7 +4,7 @@ import type { SessionState } from '../../../schemas/session/types.ts'
 import { realAlarm, type SetAlarm } from '../../alarm.ts'
 import type { Db } from '../../db/connect.ts'
 import { InFlight } from '../../in-flight.ts'
-import type { SessionBus } from '../cluster/bus.ts'
+import type { CommitChannel } from '../cluster/bus.ts'
 import { SYSTEM_ACTOR, type CommandRunner } from './command-runner.ts'
 import { sessionsWithDeadlines } from '../store/queries.ts'
 import type { SessionLoader } from '../store/session-loader.ts'
@@ -18,7 +18,7 @@ export interface SessionTimers {
 
 export interface SessionTimersOptions {
   db: Db
-  bus: SessionBus
+  commits: Pick<CommitChannel, 'subscribe'>
   runner: CommandRunner
   loader: SessionLoader
   now: () => number
@@ -35,7 +35,7 @@ export const RETRY_AFTER_FAILURE_MS = 5_000
  * other is a no-op.
  */
 export function createSessionTimers(options: SessionTimersOptions): SessionTimers {
-  const { db, bus, runner, loader, now, log, setAlarm = realAlarm } = options
+  const { db, commits, runner, loader, now, log, setAlarm = realAlarm } = options
   const cancels = new Map<number, () => void>()
   const expiries = new InFlight()
   let closed = false
@@ -70,7 +70,7 @@ export function createSessionTimers(options: SessionTimersOptions): SessionTimer
     }
   }
 
-  const unsubscribe = bus.subscribe((batch) => arm(batch.state))
+  const unsubscribe = commits.subscribe((batch) => arm(batch.state))
 
   return {
     async rearmAll() {

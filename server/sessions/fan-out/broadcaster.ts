@@ -3,7 +3,7 @@ import type { SessionState } from '../../../schemas/session/types.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import type { LiveHub } from '../../live/live-hub.ts'
-import type { CommittedBatch, SessionBus } from '../cluster/bus.ts'
+import type { CommitChannel, CommittedBatch } from '../cluster/bus.ts'
 import { planLiveMessages, type RoomMessage } from './live-messages.ts'
 import type { CaseViewCache } from '../store/case-view-cache.ts'
 import type { SessionLoader } from '../store/session-loader.ts'
@@ -13,7 +13,7 @@ import { participantViews, roleOf } from './session-view.ts'
 export type LiveChannel = Pick<LiveHub, 'publish' | 'isOnline' | 'onPresence'>
 
 export interface BroadcasterOptions {
-  bus: SessionBus
+  commits: Pick<CommitChannel, 'subscribe'>
   live: LiveChannel
   db: Db
   loader: SessionLoader
@@ -30,7 +30,7 @@ export interface BroadcasterOptions {
  * session go out strictly in order, even when one of them waits for its cases to load.
  */
 export function startBroadcasting(options: BroadcasterOptions): () => Promise<void> {
-  const { bus, live, db, loader, caseViews, now, log } = options
+  const { commits, live, db, loader, caseViews, now, log } = options
   const queues = new Map<number, Promise<void>>()
 
   const inOrder = (sessionId: number, work: () => Promise<void>) => {
@@ -103,7 +103,7 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
       })
     }, (error) => log.error({ err: error }, 'presence update failed'))
 
-  const unsubscribeBus = bus.subscribe(onBatch)
+  const unsubscribeBus = commits.subscribe(onBatch)
   const unsubscribePresence = live.onPresence(onPresence)
   // Stopping waits for the broadcasts under way, which may still be reading a case from the database.
   return async () => {

@@ -1,4 +1,5 @@
 import { caseViewFor, type RoleCaseView } from '../../../schemas/case-views.ts'
+import { currentRound, feedbackPhaseOver } from '../../../schemas/session/case-reveal.ts'
 import type { CaseView } from '../../../schemas/content.ts'
 import { deadlineOf, showsClock } from '../../../schemas/session/clock.ts'
 import type { SessionRole, SessionState } from '../../../schemas/session/types.ts'
@@ -66,7 +67,7 @@ function configView(state: SessionState): SessionConfigView {
  */
 export function caseFor(state: SessionState, fullCase: CaseView | null, role: SessionRole | null): RoleCaseView | null {
   if (!fullCase || !role || fullCase.id !== state.caseId) return null
-  return caseViewFor(role, fullCase, { feedbackOver: state.phase === 'COMPLETED' && state.caseScored })
+  return caseViewFor(role, fullCase, { feedbackOver: feedbackPhaseOver(state, currentRound(state)) })
 }
 
 /** When the session began and ended, as its read model keeps them (the log's state has no such fields). */

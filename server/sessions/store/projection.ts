@@ -1,14 +1,12 @@
-import { sql, type InsertObject, type RawBuilder, type Transaction } from 'kysely'
-import { deadlineOf, evolve } from '../../../schemas/session/index.ts'
+import { sql, type InsertObject, type RawBuilder } from 'kysely'
+import { deadlineOf } from '../../../schemas/session/index.ts'
 import { stationResult } from '../../../schemas/session/station-result.ts'
 import type { Participant, SessionEvent, SessionState } from '../../../schemas/session/types.ts'
 import type { Db } from '../../db/connect.ts'
 import { fromInserted, insertRows } from '../../db/raw-insert.ts'
 import type { Database } from '../../db/schema.ts'
 import type { CommittedEvent } from '../cluster/bus.ts'
-import { readStream, toCommittedEvent } from './event-store.ts'
 
-type Trx = Transaction<Database>
 type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
 
 const DELETED_CASE_TITLE = 'Deleted case'
@@ -18,25 +16,6 @@ export type ProjectedEvent = Pick<CommittedEvent, 'version' | 'event'>
 
 /** Raw SQL (raw-insert.ts): a command sends these within its append statement, a rebuild one by one. */
 export type ProjectionWrite = RawBuilder<unknown>
-
-/**
- * Writes the read models a batch of events changes, one statement after another: the read-model rebuild (a command
- * sends the same writes within its append statement instead, but only for the participants it changed). The
- * session row and its participants are written whole from the state after the batch (a handful of rows, and no
- * way to drift from the log); feedback gets one row per FeedbackSubmitted event. Running it on a whole log at once
- * gives the same rows as running it event by event, which is what makes the read models rebuildable.
- */
-export async function projectBatch(trx: Trx, state: SessionState, events: CommittedEvent[]): Promise<void> {
-  for (const write of projectionWrites(state, events)) await write.execute(trx)
-}
-
-/**
- * The statements projectBatch runs, unexecuted. They read nothing the batch writes (the rows they look up are
- * cases and categories), so they give the same rows whether they run one by one or side by side.
- */
-export function projectionWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return [...sessionRowWrites(null, state, events), ...feedbackWrites(state, events)]
-}
 
 /**
  * The session row, written whole from the state after the batch (its version moves with every batch), and the
@@ -152,40 +131,6 @@ function insertFeedback(state: SessionState, version: number, event: EventOf<'Fe
   } satisfies InsertObject<Database, 'feedback'>
   // A rebuild meets rows it wrote before: the copy taken at submission wins.
   return sql`${insertRows('feedback', [row])} on conflict (session_id, event_version) do nothing returning id`
-}
-
-/**
- * Rebuilds the session read models from the log (DESIGN.md: the log is the truth). Each session's whole log is
- * projected as one batch, which writes the same rows as projecting it command by command; rows the log does not
- * explain are removed. Feedback rows already present keep the case title copied when they were given.
- * Runs in one transaction: readers see the old read models or the new ones, never half of each.
- */
-export async function rebuildReadModels(db: Db): Promise<{ sessions: number }> {
-  return db.transaction().execute(async (trx) => {
-    const streams = await trx.selectFrom('session_events').select('session_id').distinct().orderBy('session_id').execute()
-    const ids = streams.map((row) => row.session_id)
-    if (ids.length === 0) {
-      await trx.deleteFrom('sessions').execute()
-      return { sessions: 0 }
-    }
-    await trx.deleteFrom('sessions').where('id', 'not in', ids).execute()
-    for (const sessionId of ids) {
-      const events = (await readStream(trx, sessionId)).map(toCommittedEvent)
-      const state = events.map((committed) => committed.event).reduce<SessionState | null>(evolve, null)
-      if (!state) continue
-      await trx.deleteFrom('session_participants').where('session_id', '=', sessionId).execute()
-      const feedbackVersions = events.filter((committed) => committed.event.type === 'FeedbackSubmitted').map((committed) => committed.version)
-      let orphans = trx.deleteFrom('feedback').where('session_id', '=', sessionId)
-      if (feedbackVersions.length > 0) orphans = orphans.where('event_version', 'not in', feedbackVersions)
-      await orphans.execute()
-      await projectBatch(trx, state, events)
-    }
-    // The log keeps the feedback a deleted account received (its comments blanked); the read model does not.
-    await trx.deleteFrom('feedback').where('to_user_id', 'in', trx.selectFrom('erased_accounts').select('user_id')).execute()
-    // The identity must stay ahead of every id the log holds, or the next session would collide with one.
-    await sql`select setval(pg_get_serial_sequence('sessions', 'id'), greatest((select max(id) from sessions), 1))`.execute(trx)
-    return { sessions: ids.length }
-  })
 }
 
 /** Session ids come from the read model's identity, so the log and the row share one id from the start. */

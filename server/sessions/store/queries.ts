@@ -133,8 +133,8 @@ async function otherParticipantNames(db: Db, sessionIds: number[], userId: numbe
 }
 
 /**
- * For a query joining `feedback` to its `sessions` row: the round the feedback scored is over, because its session
- * has moved on to another round (or case) or has ended. Only then may its doctor see the case whole.
+ * For a query joining `feedback` to its `sessions` row: the rule of schemas/session/case-reveal.ts
+ * (feedbackPhaseOver) in SQL, for a round that was scored (it has feedback). Only then may its doctor see the case whole.
  */
 export const FEEDBACK_ROUND_OVER = sql<boolean>`not (sessions.status in (${sql.join(RUNNING_STATUSES.map((status) => sql.lit(status)))}) and sessions.current_round = feedback.round
   and sessions.case_id is not distinct from feedback.case_id)`

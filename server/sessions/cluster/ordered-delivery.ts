@@ -1,6 +1,6 @@
 import { hasEnded } from '../../../schemas/session/participants.ts'
 import type { SessionState } from '../../../schemas/session/types.ts'
-import type { CommittedBatch, SessionVersion } from '../cluster/bus.ts'
+import type { CommittedBatch, SessionVersion } from './bus.ts'
 
 export interface OrderedDeliveryOptions {
   /**
