@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { SiteLinks } from './contact.ts'
+import { SiteLinksSchema } from './contact.ts'
 import { emailField, existingPasswordField, newPasswordField, personNameField, withConfirmation } from './fields.ts'
 
 /** Request bodies of the accounts API (WIRE.md section 5), shared by the server routes and the web forms. */
@@ -61,28 +61,31 @@ export const ChangePasswordForm = withConfirmation(
   'confirmPassword',
 )
 
-export type UserRole = 'USER' | 'ADMIN'
-export type AuthProvider = 'LOCAL' | 'GOOGLE'
+export const UserRoleSchema = v.picklist(['USER', 'ADMIN'])
+export type UserRole = v.InferOutput<typeof UserRoleSchema>
+export const AuthProviderSchema = v.picklist(['LOCAL', 'GOOGLE'])
+export type AuthProvider = v.InferOutput<typeof AuthProviderSchema>
 
 /** The user object of WIRE.md section 2, as login, google, profile and admin answer it. */
-export interface UserView {
-  id: number
-  name: string
-  email: string
-  role: UserRole
-  provider: AuthProvider
-  googleId: string | null
-  resetTokenValid: boolean
-}
+export const UserViewSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  role: UserRoleSchema,
+  provider: AuthProviderSchema,
+  googleId: v.nullable(v.string()),
+  /** Always false: a side effect of the reference server's serialiser that the spec's client may still read. */
+  resetTokenValid: v.boolean(),
+})
+export type UserView = v.InferOutput<typeof UserViewSchema>
 
-export interface AuthResponse {
-  token: string
-  user: UserView
-}
+export const AuthResponseSchema = v.object({ token: v.string(), user: UserViewSchema })
+export type AuthResponse = v.InferOutput<typeof AuthResponseSchema>
 
 /** Public settings the client needs before sign-in (GET /api/config). */
-export interface PublicConfig {
-  googleClientId: string | null
+export const PublicConfigSchema = v.object({
+  googleClientId: v.nullable(v.string()),
   /** Added for the landing (issue 30): the deployment's outside links, each null when not set. */
-  siteLinks: SiteLinks
-}
+  siteLinks: SiteLinksSchema,
+})
+export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>

@@ -32,6 +32,8 @@ export const PartnerProfileBody = v.strictObject({
   hiddenFromBoard: v.boolean('hiddenFromBoard must be true or false'),
 })
 export type PartnerProfile = v.InferOutput<typeof PartnerProfileBody>
+/** The settings as the server answers them: as stored, so not checked again. */
+export const PartnerProfileSchema = v.object({ examMonth: v.nullable(v.string()), timeZone: v.nullable(v.string()), hiddenFromBoard: v.boolean() })
 
 export const ListingBody = v.pipe(
   v.strictObject({
@@ -76,41 +78,40 @@ export const BoardQuery = v.strictObject({
   nearMyExam: v.optional(v.picklist(['true', 'false'], 'nearMyExam must be true or false')),
 })
 
-/** One listing as the board shows it: the host's name, exam month and time zone only, never an email. */
-export interface BoardListing {
-  id: number
-  sessionCode: string
-  title: string
-  hostName: string
-  hostExamMonth: string | null
-  hostTimeZone: string | null
-  sessionType: 'TOPIC' | 'RECALL'
-  topics: string[]
-  recallStartDate: string | null
-  recallEndDate: string | null
-  /** The session's timings as configured (minutes), so the board says what the session will be (issue 30). */
-  readingTime: number
-  consultationTime: number
-  timingType: 'COUNTDOWN' | 'STOPWATCH'
-  /** ISO; null when the room is open now. */
-  startsAt: string | null
-  patientSeatFree: boolean
-  observerSeatsFree: number
-  note: string
-  isMine: boolean
-  /** Additions (issue 30): the seats the listing offers, so a card can show a seat as taken. */
-  patientSeat: boolean
-  observerSeats: number
-  /** The seat the viewer holds in this session, or null: a booked seat is shown as booked, with nothing to take. */
-  yourSeat: BoardBooking['role'] | null
-  /** Who holds which seat: on the host's own listings only (the cancel dialog names them), else empty. */
-  bookings: BoardBooking[]
-}
+export const BoardBookingSchema = v.object({ name: v.string(), role: v.picklist(['PATIENT', 'OBSERVER']) })
+export type BoardBooking = v.InferOutput<typeof BoardBookingSchema>
 
-export interface BoardBooking {
-  name: string
-  role: 'PATIENT' | 'OBSERVER'
-}
+/** One listing as the board shows it: the host's name, exam month and time zone only, never an email. */
+export const BoardListingSchema = v.object({
+  id: v.number(),
+  sessionCode: v.string(),
+  title: v.string(),
+  hostName: v.string(),
+  hostExamMonth: v.nullable(v.string()),
+  hostTimeZone: v.nullable(v.string()),
+  sessionType: v.picklist(['TOPIC', 'RECALL']),
+  topics: v.array(v.string()),
+  recallStartDate: v.nullable(v.string()),
+  recallEndDate: v.nullable(v.string()),
+  /** The session's timings as configured (minutes), so the board says what the session will be (issue 30). */
+  readingTime: v.number(),
+  consultationTime: v.number(),
+  timingType: v.picklist(['COUNTDOWN', 'STOPWATCH']),
+  /** ISO; null when the room is open now. */
+  startsAt: v.nullable(v.string()),
+  patientSeatFree: v.boolean(),
+  observerSeatsFree: v.number(),
+  note: v.string(),
+  isMine: v.boolean(),
+  /** Additions (issue 30): the seats the listing offers, so a card can show a seat as taken. */
+  patientSeat: v.boolean(),
+  observerSeats: v.number(),
+  /** The seat the viewer holds in this session, or null: a booked seat is shown as booked, with nothing to take. */
+  yourSeat: v.nullable(BoardBookingSchema.entries.role),
+  /** Who holds which seat: on the host's own listings only (the cancel dialog names them), else empty. */
+  bookings: v.array(BoardBookingSchema),
+})
+export type BoardListing = v.InferOutput<typeof BoardListingSchema>
 
 /** The live channel's board topic; each message says the board changed, and the page reads it again. */
 export const BOARD_TOPIC = '/topic/board'

@@ -1,4 +1,5 @@
-import type { CaseView, CriterionView, SectionView, VisualData } from './content.ts'
+import * as v from 'valibot'
+import { CriterionViewSchema, SectionViewSchema, VisualDataSchema, type CaseView } from './content.ts'
 
 /**
  * What each session role may see of its case (WIRE.md section 0). The session engine renders every GET and
@@ -8,57 +9,55 @@ import type { CaseView, CriterionView, SectionView, VisualData } from './content
 
 export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 
-interface CaseCategoryRef {
-  id: number
-  name: string
-}
+const CaseCategoryRefSchema = v.object({ id: v.number(), name: v.string() })
 
 /**
  * What everyone in the room may know: the stem, the topic, the examination findings, and whether the station is a
  * telephone consultation (every page turns its own camera off for it).
  */
-interface SharedCaseFields {
-  id: number
-  description: string
-  category: CaseCategoryRef
-  visualData: VisualData | null
-  imageUrl: string | null
-  telephoneConsultation: boolean
+const sharedCaseEntries = {
+  id: v.number(),
+  description: v.string(),
+  category: CaseCategoryRefSchema,
+  visualData: v.nullable(VisualDataSchema),
+  imageUrl: v.nullable(v.string()),
+  telephoneConsultation: v.boolean(),
+}
+
+const doctorBriefEntries = { doctorNotes: v.string(), doctorSections: v.array(SectionViewSchema) }
+const patientScriptEntries = {
+  title: v.string(),
+  patientNotes: v.string(),
+  patientSections: v.array(SectionViewSchema),
+  feedbackCriteria: v.array(CriterionViewSchema),
 }
 
 /** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
-export interface DoctorCaseView extends SharedCaseFields {
-  doctorNotes: string
-  doctorSections: SectionView[]
+export const DoctorCaseViewSchema = v.object({
+  ...sharedCaseEntries,
+  ...doctorBriefEntries,
   /** The same list as doctorSections, for clients that read the reference server's name. */
-  sections: SectionView[]
-}
+  sections: v.array(SectionViewSchema),
+})
+export type DoctorCaseView = v.InferOutput<typeof DoctorCaseViewSchema>
 
 /** The doctor once the feedback phase is over: the whole case, to learn from. */
-export interface RevealedDoctorCaseView extends DoctorCaseView {
-  title: string
-  patientNotes: string
-  patientSections: SectionView[]
-  feedbackCriteria: CriterionView[]
-}
+export const RevealedDoctorCaseViewSchema = v.object({ ...DoctorCaseViewSchema.entries, ...patientScriptEntries })
+export type RevealedDoctorCaseView = v.InferOutput<typeof RevealedDoctorCaseViewSchema>
 
 /** The patient: the script to play and the mark scheme to score with; nothing of the doctor's brief. */
-export interface PatientCaseView extends SharedCaseFields {
-  title: string
-  patientNotes: string
-  patientSections: SectionView[]
-  feedbackCriteria: CriterionView[]
-}
+export const PatientCaseViewSchema = v.object({ ...sharedCaseEntries, ...patientScriptEntries })
+export type PatientCaseView = v.InferOutput<typeof PatientCaseViewSchema>
 
 /** The observer sees both sides, to judge the consultation. */
-export interface ObserverCaseView extends PatientCaseView {
-  doctorNotes: string
-  doctorSections: SectionView[]
-}
+export const ObserverCaseViewSchema = v.object({ ...PatientCaseViewSchema.entries, ...doctorBriefEntries })
+export type ObserverCaseView = v.InferOutput<typeof ObserverCaseViewSchema>
 
-export type RoleCaseView = DoctorCaseView | RevealedDoctorCaseView | PatientCaseView | ObserverCaseView
+/** Any role's view; the most complete first, since a view matching a fuller one must keep all its fields. */
+export const RoleCaseViewSchema = v.union([RevealedDoctorCaseViewSchema, ObserverCaseViewSchema, PatientCaseViewSchema, DoctorCaseViewSchema])
+export type RoleCaseView = v.InferOutput<typeof RoleCaseViewSchema>
 
-function sharedFields(fullCase: CaseView): SharedCaseFields {
+function sharedFields(fullCase: CaseView): v.InferOutput<v.ObjectSchema<typeof sharedCaseEntries, undefined>> {
   return {
     id: fullCase.id,
     description: fullCase.description,

@@ -36,32 +36,33 @@ export const ContactMessageBody = v.object({
   website: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
 })
 
-export interface ContactTicket {
-  ticket: string
-}
+export const ContactTicketSchema = v.object({ ticket: v.string() })
+export type ContactTicket = v.InferOutput<typeof ContactTicketSchema>
 
 /** One message as the admin's Messages tab lists it. */
-export interface ContactMessageView {
-  id: number
-  name: string
-  email: string
-  message: string
-  receivedAt: string
+export const ContactMessageViewSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  message: v.string(),
+  receivedAt: v.string(),
   /** When an admin marked it answered, and who; null while it waits. */
-  handledAt: string | null
-  handledBy: string | null
-}
+  handledAt: v.nullable(v.string()),
+  handledBy: v.nullable(v.string()),
+})
+export type ContactMessageView = v.InferOutput<typeof ContactMessageViewSchema>
 
 export const ContactMessagesQuery = v.object({
   show: v.optional(v.picklist(['waiting', 'all'], 'show must be waiting or all'), 'waiting'),
 })
 
 /** The outside links a deployment sets (COMMUNITY_URL, DONATION_URL, CONTACT_EMAIL); null ones are not shown. */
-export interface SiteLinks {
-  communityUrl: string | null
-  donationUrl: string | null
-  contactEmail: string | null
-}
+export const SiteLinksSchema = v.object({
+  communityUrl: v.nullable(v.string()),
+  donationUrl: v.nullable(v.string()),
+  contactEmail: v.nullable(v.string()),
+})
+export type SiteLinks = v.InferOutput<typeof SiteLinksSchema>
 
 /** PUT /api/admin/contact-messages/:id/handled: answered, or back to waiting. */
 export const ContactHandledBody = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DOMAINS, type Domain } from './marking.ts'
+import { DOMAINS } from './marking.ts'
 
 /**
  * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
@@ -144,42 +144,35 @@ export const AdminUsersQuery = v.object({
   role: v.optional(v.picklist(['', 'USER', 'ADMIN'], 'role must be USER or ADMIN'), ''),
 })
 
-export interface CategoryView {
-  id: number
-  name: string
-  description: string | null
+export const CategoryViewSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.nullable(v.string()),
   /** In GET /categories only (issue 29): how many cases it holds; an addition to WIRE.md section 4. */
-  caseCount?: number
-}
+  caseCount: v.optional(v.number()),
+})
+export type CategoryView = v.InferOutput<typeof CategoryViewSchema>
 
-export interface SectionView {
-  id: string
-  title: string
-  content: string
-  order: number
-}
+export const SectionViewSchema = v.object({ id: v.string(), title: v.string(), content: v.string(), order: v.number() })
+export type SectionView = v.InferOutput<typeof SectionViewSchema>
 
-export interface SubCriterionView {
-  id: string
-  name: string
-  order: number
-}
+export const SubCriterionViewSchema = v.object({ id: v.string(), name: v.string(), order: v.number() })
+export type SubCriterionView = v.InferOutput<typeof SubCriterionViewSchema>
 
-export interface CriterionView {
-  id: string
-  name: string
+export const CriterionViewSchema = v.object({
+  id: v.string(),
+  name: v.string(),
   /** An addition to WIRE.md: the PLAB 2 domain the criterion is marked in, null while unassigned. */
-  domain: Domain | null
-  order: number
-  hasSubCriteria: boolean
+  domain: v.nullable(v.picklist(DOMAINS)),
+  order: v.number(),
+  hasSubCriteria: v.boolean(),
   /** Always an array: the spec's client maps over it unguarded. */
-  subCriteria: SubCriterionView[]
-}
+  subCriteria: v.array(SubCriterionViewSchema),
+})
+export type CriterionView = v.InferOutput<typeof CriterionViewSchema>
 
-export interface VisualData {
-  type: 'image' | 'text'
-  content: string
-}
+export const VisualDataSchema = v.object({ type: v.picklist(['image', 'text']), content: v.string() })
+export type VisualData = v.InferOutput<typeof VisualDataSchema>
 
 /** The medical topics of SPEC.md section 9: the demo bank's categories and the configure page's fallback list. */
 export const MEDICAL_TOPICS = [
@@ -198,20 +191,21 @@ export const MEDICAL_TOPICS = [
 ] as const
 
 /** The full case: admins only (GET /api/cases); sessions get the role-filtered views of case-views.ts. */
-export interface CaseView {
-  id: number
-  title: string
-  description: string
-  category: CategoryView
-  doctorNotes: string
-  patientNotes: string
-  doctorSections: SectionView[]
-  patientSections: SectionView[]
-  visualData: VisualData | null
-  imageUrl: string | null
-  feedbackCriteria: CriterionView[]
-  isRecallCase: boolean
-  recallDates: string[]
+export const CaseViewSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  description: v.string(),
+  category: CategoryViewSchema,
+  doctorNotes: v.string(),
+  patientNotes: v.string(),
+  doctorSections: v.array(SectionViewSchema),
+  patientSections: v.array(SectionViewSchema),
+  visualData: v.nullable(VisualDataSchema),
+  imageUrl: v.nullable(v.string()),
+  feedbackCriteria: v.array(CriterionViewSchema),
+  isRecallCase: v.boolean(),
+  recallDates: v.array(v.string()),
   /** An addition to WIRE.md (issue 29): the room runs the telephone station for this case, every camera off. */
-  telephoneConsultation: boolean
-}
+  telephoneConsultation: v.boolean(),
+})
+export type CaseView = v.InferOutput<typeof CaseViewSchema>

@@ -1,11 +1,9 @@
 import * as v from 'valibot'
-import type { RevealedDoctorCaseView } from './case-views.ts'
-import type { CriterionView } from './content.ts'
+import { RevealedDoctorCaseViewSchema } from './case-views.ts'
+import { CriterionViewSchema } from './content.ts'
 import { FeedbackSubmitBody, MAX_TEXT } from './session-api.ts'
-import type { FeedbackArea, GlobalJudgement } from './marking.ts'
-import type { StationResult } from './session/station-result.ts'
-import type { CriterionScore } from './session/types.ts'
-import type { WireRole } from './session-wire.ts'
+import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
+import { CriterionScoreSchema, DomainScoreSchema, GiverRoleSchema } from './session-wire.ts'
 
 /**
  * The doctor's debrief of a round (the whole case with the scores it was given, once the round's feedback phase
@@ -27,41 +25,49 @@ export const SelfAssessmentBody = v.object({
   criteriaScores: FeedbackSubmitBody.entries.criteriaScores,
 })
 
-export interface ScoredAssessment {
-  criteriaScores: CriterionScore[]
-  overallPerformance: number
-  comment: string
-}
+export const ScoredAssessmentSchema = v.object({
+  criteriaScores: v.array(CriterionScoreSchema),
+  overallPerformance: v.number(),
+  comment: v.string(),
+})
+export type ScoredAssessment = v.InferOutput<typeof ScoredAssessmentSchema>
 
 /** GET /api/sessions/{code}/self-assessment: the round's mark scheme, to the doctor waiting in its feedback phase. */
-export interface SelfAssessmentForm {
-  round: number
-  criteria: CriterionView[]
-  saved: ScoredAssessment | null
-}
+export const SelfAssessmentFormSchema = v.object({
+  round: v.number(),
+  criteria: v.array(CriterionViewSchema),
+  saved: v.nullable(ScoredAssessmentSchema),
+})
+export type SelfAssessmentForm = v.InferOutput<typeof SelfAssessmentFormSchema>
 
 /** A score sheet in the debrief, with the exam's station result its scores give (docs/exam-marking.md). */
-export interface DebriefAssessment extends ScoredAssessment, StationResult {}
+export const DebriefAssessmentSchema = v.object({
+  ...ScoredAssessmentSchema.entries,
+  domainScores: v.array(DomainScoreSchema),
+  stationScore: v.nullable(v.number()),
+})
+export type DebriefAssessment = v.InferOutput<typeof DebriefAssessmentSchema>
 
-export interface DebriefFeedback extends DebriefAssessment {
-  fromUser: string
-  fromUserRole: WireRole | 'unknown'
-  globalJudgement: GlobalJudgement | null
-  feedbackAreas: FeedbackArea[]
-}
+export const DebriefFeedbackSchema = v.object({
+  ...DebriefAssessmentSchema.entries,
+  fromUser: v.string(),
+  fromUserRole: GiverRoleSchema,
+  globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
+  feedbackAreas: v.array(v.picklist(FEEDBACK_AREAS)),
+})
+export type DebriefFeedback = v.InferOutput<typeof DebriefFeedbackSchema>
 
 /** GET /api/sessions/{code}/rounds/{round}/debrief. */
-export interface Debrief {
-  sessionCode: string
-  sessionTitle: string
-  round: number
-  case: RevealedDoctorCaseView
-  feedback: DebriefFeedback[]
-  selfAssessment: DebriefAssessment | null
-}
+export const DebriefSchema = v.object({
+  sessionCode: v.string(),
+  sessionTitle: v.string(),
+  round: v.number(),
+  case: RevealedDoctorCaseViewSchema,
+  feedback: v.array(DebriefFeedbackSchema),
+  selfAssessment: v.nullable(DebriefAssessmentSchema),
+})
+export type Debrief = v.InferOutput<typeof DebriefSchema>
 
 /** GET /api/sessions/{code}/debriefs: the rounds of this session whose debrief the caller may open. */
-export interface DebriefLink {
-  round: number
-  caseTitle: string
-}
+export const DebriefLinkSchema = v.object({ round: v.number(), caseTitle: v.string() })
+export type DebriefLink = v.InferOutput<typeof DebriefLinkSchema>

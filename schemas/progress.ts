@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Domain, FeedbackArea } from './marking.ts'
+import { DOMAINS, FEEDBACK_AREAS, type Domain } from './marking.ts'
 
 /**
  * GET /api/progress (issue 18): where the signed-in candidate stands, aggregated by the server over the feedback
@@ -43,80 +43,92 @@ export const WEAKEST_COUNT = 3
 /** Patient and observer "disagree" on a station when their station scores differ by at least this much. */
 export const DISAGREEMENT_POINTS = 2
 
-export interface ProgressHeadline {
+export const ProgressHeadlineSchema = v.object({
   /** Stations practised as the doctor in the period. */
-  stations: number
-  stationsLast7Days: number
-  stationsLast30Days: number
+  stations: v.number(),
+  stationsLast7Days: v.number(),
+  stationsLast30Days: v.number(),
   /** Stations with no station score (marked before domains existed, or with a domain the case left unassigned). */
-  unscoredStations: number
+  unscoredStations: v.number(),
   /** The mean station score (0-12) of the latest RECENT_STATIONS scored stations, and how many there were. */
-  recentScore: { mean: number | null; stations: number }
+  recentScore: v.object({ mean: v.nullable(v.number()), stations: v.number() }),
   /** Of the latest RECENT_STATIONS stations an observer judged, how many were judged Satisfactory or Good. */
-  recentJudgement: { satisfactoryOrGood: number; judged: number }
-}
+  recentJudgement: v.object({ satisfactoryOrGood: v.number(), judged: v.number() }),
+})
+export type ProgressHeadline = v.InferOutput<typeof ProgressHeadlineSchema>
+
+const domainPoints = v.nullable(v.number())
 
 /**
  * One station practised, for the trend chart: every station is its own point, in the order they were played (issue
  * 29: one point per day hid the trend of a day of four stations).
  */
-export interface TrendStation {
+export const TrendStationSchema = v.object({
   /** ISO time of the station's last feedback: its place in the order, and the date shown with it. */
-  at: string
-  topic: string
+  at: v.string(),
+  topic: v.string(),
   /** The station's score (0-12, the mean of its raters'); null when it could not be graded (before domains). */
-  stationScore: number | null
+  stationScore: v.nullable(v.number()),
   /** The mean of the last ROLLING_STATIONS scored stations up to this one; null before the first scored one. */
-  rollingMean: number | null
+  rollingMean: v.nullable(v.number()),
   /** Mean domain points (0-4) of the station's raters, per domain; null when that domain was not graded. */
-  domains: Record<Domain, number | null>
-}
+  domains: v.object({
+    DATA_GATHERING: domainPoints,
+    CLINICAL_MANAGEMENT: domainPoints,
+    INTERPERSONAL: domainPoints,
+  } satisfies Record<Domain, typeof domainPoints>),
+})
+export type TrendStation = v.InferOutput<typeof TrendStationSchema>
 
-export interface DomainSummary {
-  domain: Domain
+export const DomainSummarySchema = v.object({
+  domain: v.picklist(DOMAINS),
   /** The mean of the domain's mean score (0-4) over every feedback that graded it. */
-  mean: number | null
-  ratings: number
-}
+  mean: v.nullable(v.number()),
+  ratings: v.number(),
+})
+export type DomainSummary = v.InferOutput<typeof DomainSummarySchema>
 
-export interface TopicCoverage {
-  category: string
-  stations: number
-  meanScore: number | null
+export const TopicCoverageSchema = v.object({
+  category: v.string(),
+  stations: v.number(),
+  meanScore: v.nullable(v.number()),
   /** ISO time; null for a topic never practised in the period. */
-  lastPractisedAt: string | null
-}
+  lastPractisedAt: v.nullable(v.string()),
+})
+export type TopicCoverage = v.InferOutput<typeof TopicCoverageSchema>
 
-export type WeakPoint =
-  | { kind: 'domain'; domain: Domain; mean: number; ratings: number }
-  | { kind: 'criterion'; criterion: string; mean: number; ratings: number }
+export const WeakPointSchema = v.variant('kind', [
+  v.object({ kind: v.literal('domain'), domain: v.picklist(DOMAINS), mean: v.number(), ratings: v.number() }),
+  v.object({ kind: v.literal('criterion'), criterion: v.string(), mean: v.number(), ratings: v.number() }),
+])
+export type WeakPoint = v.InferOutput<typeof WeakPointSchema>
 
-export interface AreaCount {
-  area: FeedbackArea
-  count: number
-}
+export const AreaCountSchema = v.object({ area: v.picklist(FEEDBACK_AREAS), count: v.number() })
+export type AreaCount = v.InferOutput<typeof AreaCountSchema>
 
-export interface RaterAgreement {
+export const RaterAgreementSchema = v.object({
   /** Stations where both the patient and an observer gave a station score. */
-  compared: number
-  differByTwoOrMore: number
+  compared: v.number(),
+  differByTwoOrMore: v.number(),
   /** The mean absolute difference of the two station scores. */
-  meanDifference: number | null
-}
+  meanDifference: v.nullable(v.number()),
+})
+export type RaterAgreement = v.InferOutput<typeof RaterAgreementSchema>
 
-export interface ProgressReport {
-  days: number | null
-  headline: ProgressHeadline
+export const ProgressReportSchema = v.object({
+  days: v.nullable(v.number()),
+  headline: ProgressHeadlineSchema,
   /** Oldest first. */
-  trend: TrendStation[]
-  domains: DomainSummary[]
+  trend: v.array(TrendStationSchema),
+  domains: v.array(DomainSummarySchema),
   /** Feedback given before domains existed: no domain graded. Shown as unassigned, never as zero. */
-  unassignedFeedback: number
+  unassignedFeedback: v.number(),
   /** Every topic of the case bank and every topic practised, practised ones first by last practised. */
-  coverage: TopicCoverage[]
+  coverage: v.array(TopicCoverageSchema),
   /** Up to WEAKEST_COUNT domains or criteria with the lowest mean, lowest first. */
-  weakest: WeakPoint[]
+  weakest: v.array(WeakPointSchema),
   /** Feedback areas ticked at least once, most often first. */
-  areas: AreaCount[]
-  agreement: RaterAgreement
-}
+  areas: v.array(AreaCountSchema),
+  agreement: RaterAgreementSchema,
+})
+export type ProgressReport = v.InferOutput<typeof ProgressReportSchema>

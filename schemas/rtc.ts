@@ -80,12 +80,14 @@ export const RtcConfigQuery = v.strictObject({
 })
 
 /** GET /api/rtc/config: the ICE servers for RTCPeerConnection, TURN credentials valid until `expiresAt` (epoch ms). */
-export interface IceServer {
-  urls: string[]
-  username?: string
-  credential?: string
-}
-export interface RtcConfig {
-  iceServers: IceServer[]
-  expiresAt: number | null
-}
+export const IceServerSchema = v.object({
+  urls: v.array(v.string()),
+  username: v.optional(v.string()),
+  credential: v.optional(v.string()),
+})
+export type IceServer = v.InferOutput<typeof IceServerSchema>
+export const RtcConfigSchema = v.object({
+  iceServers: v.array(IceServerSchema),
+  expiresAt: v.nullable(v.number()),
+})
+export type RtcConfig = v.InferOutput<typeof RtcConfigSchema>

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import type { RoleCaseView } from './case-views.ts'
-import type { CriterionScore, NextRoundRequest, Phase, SessionRole, SessionStatus, SessionType, TimingType } from './session/types.ts'
-import type { DomainScore } from './session/station-result.ts'
-import type { FeedbackArea, GlobalJudgement } from './marking.ts'
+import { RoleCaseViewSchema } from './case-views.ts'
+import type { CriterionScore, NextRoundRequest, Phase, SessionRole, SessionStatus, SessionType, SubScore, TimingType } from './session/types.ts'
+import { GRADES, type DomainScore } from './session/station-result.ts'
+import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 
 /**
  * What the session API answers and what the live channel sends (WIRE.md sections 3-5), shared by the server,
@@ -50,113 +50,140 @@ export const sessionClockEntries = {
 }
 export type SessionClock = v.InferOutput<v.ObjectSchema<typeof sessionClockEntries, undefined>>
 
-/** GET /api/sessions/{code}; also the `session` of the create, configure and join-with-role answers. */
-export interface SessionDetails extends SessionClock {
-  id: number
-  code: string
-  title: string
-  status: SessionStatus
-  phase: Phase
-  sessionType: SessionType
-  timingType: TimingType
-  readingTime: number
-  consultationTime: number
-  /** JSON-encoded list: the spec's client JSON.parses it. */
-  selectedTopics: string
-  recallStartDate: string | null
-  recallEndDate: string | null
-  currentRound: number
-  userRole: SessionRole | null
-  isHost: boolean
-  selectedCase: RoleCaseView | null
-  participants: ParticipantView[]
-  /** ISO timestamps. */
-  createdAt: string
-  startTime: string | null
-  endTime: string | null
-  /** An addition to WIRE.md (issue 30): why an ended session ended, so a page opened later can say why. */
-  endedReason: string | null
-}
+const SubScoreSchema: v.GenericSchema<SubScore> = v.object({ subCriterionId: v.string(), subCriterionName: v.string(), score: v.nullable(v.number()) })
 
-export interface JoinAnswer {
-  sessionCode: string
-  title: string
-  availableRoles: Array<'PATIENT' | 'OBSERVER'>
-  participants: ParticipantView[]
-  userRole: SessionRole | null
-  isHost: boolean
-}
+/** A criterion's score as given (types.ts); `domain` copied from the case at submission, absent in older feedback. */
+export const CriterionScoreSchema: v.GenericSchema<CriterionScore> = v.object({
+  criterionId: v.string(),
+  criterionName: v.string(),
+  domain: v.optional(v.nullable(v.picklist(DOMAINS))),
+  score: v.nullable(v.number()),
+  subScores: v.array(SubScoreSchema),
+})
+
+export const DomainScoreSchema: v.GenericSchema<DomainScore> = v.object({
+  domain: v.picklist(DOMAINS),
+  mean: v.nullable(v.number()),
+  grade: v.nullable(v.picklist(GRADES)),
+  points: v.nullable(v.number()),
+  criteriaCount: v.number(),
+})
+
+export const SessionRoleSchema = v.picklist(['DOCTOR', 'PATIENT', 'OBSERVER'] as const satisfies readonly SessionRole[])
+
+/** GET /api/sessions/{code}; also the `session` of the create, configure and join-with-role answers. */
+export const SessionDetailsSchema = v.object({
+  id: v.number(),
+  code: v.string(),
+  title: v.string(),
+  status: StatusSchema,
+  phase: PhaseSchema,
+  sessionType: SessionTypeSchema,
+  timingType: TimingTypeSchema,
+  readingTime: v.number(),
+  consultationTime: v.number(),
+  /** JSON-encoded list: the spec's client JSON.parses it. */
+  selectedTopics: v.string(),
+  recallStartDate: v.nullable(v.string()),
+  recallEndDate: v.nullable(v.string()),
+  ...sessionClockEntries,
+  currentRound: v.number(),
+  userRole: v.nullable(SessionRoleSchema),
+  isHost: v.boolean(),
+  selectedCase: v.nullable(RoleCaseViewSchema),
+  participants: v.array(ParticipantViewSchema),
+  /** ISO timestamps. */
+  createdAt: v.string(),
+  startTime: v.nullable(v.string()),
+  endTime: v.nullable(v.string()),
+  /** An addition to WIRE.md (issue 30): why an ended session ended, so a page opened later can say why. */
+  endedReason: v.nullable(v.string()),
+})
+export type SessionDetails = v.InferOutput<typeof SessionDetailsSchema>
+
+export const JoinAnswerSchema = v.object({
+  sessionCode: v.string(),
+  title: v.string(),
+  availableRoles: v.array(v.picklist(['PATIENT', 'OBSERVER'])),
+  participants: v.array(ParticipantViewSchema),
+  userRole: v.nullable(SessionRoleSchema),
+  isHost: v.boolean(),
+})
+export type JoinAnswer = v.InferOutput<typeof JoinAnswerSchema>
 
 /** GET /api/sessions/user/active. */
-export interface ActiveSessionItem {
-  id: number
-  title: string
-  code: string
-  status: SessionStatus
-  phase: Phase
-  createdAt: string
-  startTime: string | null
-  userRole: SessionRole
-  isHost: boolean
-  participantCount: number
+export const ActiveSessionItemSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  code: v.string(),
+  status: StatusSchema,
+  phase: PhaseSchema,
+  createdAt: v.string(),
+  startTime: v.nullable(v.string()),
+  userRole: SessionRoleSchema,
+  isHost: v.boolean(),
+  participantCount: v.number(),
   /**
    * An addition to WIRE.md: the names of the others still in the session, in the order they joined, so that
    * creating or joining another session can say whom leaving affects. Names only, never emails.
    */
-  otherParticipants: string[]
+  otherParticipants: v.array(v.string()),
   /**
    * An addition (issue 30): a planned slot still to come, its time (ISO), else null. Its room opens then, and
    * creating or joining another session does not leave it.
    */
-  plannedStartsAt: string | null
-}
+  plannedStartsAt: v.nullable(v.string()),
+})
+export type ActiveSessionItem = v.InferOutput<typeof ActiveSessionItemSchema>
 
-export interface ObserverFeedbackStatus {
-  hasObserver: boolean
-  observerHasGivenFeedback: boolean
-  observerCount: number
-}
+export const ObserverFeedbackStatusSchema = v.object({ hasObserver: v.boolean(), observerHasGivenFeedback: v.boolean(), observerCount: v.number() })
+export type ObserverFeedbackStatus = v.InferOutput<typeof ObserverFeedbackStatusSchema>
+
+/** Who gave feedback, as the doctor's lists name them: a role, or 'unknown' for a role no longer known. */
+export const GiverRoleSchema = v.picklist([...WireRoleSchema.options, 'unknown'])
 
 /** GET /api/feedback/received, newest first. */
-export interface FeedbackReceivedItem {
-  id: number
-  sessionId: number
-  sessionCode: string
-  sessionTitle: string
-  fromUser: string
+export const FeedbackReceivedItemSchema = v.object({
+  id: v.number(),
+  sessionId: v.number(),
+  sessionCode: v.string(),
+  sessionTitle: v.string(),
+  fromUser: v.string(),
   /** Always null: the giver's email is not shown to the doctor they scored. */
-  fromUserEmail: null
-  fromUserRole: WireRole | 'unknown'
-  toUser: string
-  toUserEmail: string | null
-  comment: string
-  overallPerformance: number
+  fromUserEmail: v.null(),
+  fromUserRole: GiverRoleSchema,
+  toUser: v.string(),
+  toUserEmail: v.nullable(v.string()),
+  comment: v.string(),
+  overallPerformance: v.number(),
   /** ISO timestamp. */
-  timestamp: string
-  criteriaScores: CriterionScore[]
-  roundNumber: number
-  caseTitle: string
-  caseId: number | null
-  category: string
+  timestamp: v.string(),
+  criteriaScores: v.array(CriterionScoreSchema),
+  roundNumber: v.number(),
+  caseTitle: v.string(),
+  caseId: v.nullable(v.number()),
+  category: v.string(),
   /** Additions to WIRE.md (issue 17, docs/exam-marking.md): the station result derived from the scores at submission. */
-  domainScores: DomainScore[]
+  domainScores: v.array(DomainScoreSchema),
   /** 0-12, the sum of the three domain points; null unless all three domains were graded. */
-  stationScore: number | null
+  stationScore: v.nullable(v.number()),
   /** Null when not given (always for a client that does not send it). */
-  globalJudgement: GlobalJudgement | null
-  feedbackAreas: FeedbackArea[]
-}
+  globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
+  feedbackAreas: v.array(v.picklist(FEEDBACK_AREAS)),
+})
+export type FeedbackReceivedItem = v.InferOutput<typeof FeedbackReceivedItemSchema>
 
 /** GET /api/admin/sessions/{code}/events: the log as a maintainer reads it. */
-export interface TimelineEntry {
-  version: number
-  type: string
+export const TimelineEntrySchema = v.object({
+  version: v.number(),
+  type: v.string(),
   /** ISO time the event was recorded. */
-  at: string
-  actor: { id: number; name: string } | null
-  phaseAfter: Phase
-  payload: Record<string, unknown>
-}
+  at: v.string(),
+  actor: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  phaseAfter: PhaseSchema,
+  payload: v.record(v.string(), v.unknown()),
+})
+export type TimelineEntry = v.InferOutput<typeof TimelineEntrySchema>
 
 export const SessionConfigViewSchema = v.object({
   readingTime: v.number(),

@@ -3,7 +3,7 @@ import compress, { type FastifyCompressOptions } from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import { sql } from 'kysely'
 import path from 'node:path'
-import type { PublicConfig } from '../schemas/auth.ts'
+import { siteContracts } from '../schemas/api/site.ts'
 import { registerAuth } from './accounts/auth-plugin.ts'
 import { createGoogleVerifier, type GoogleVerifier } from './accounts/google.ts'
 import { createMailer, type Mailer } from './accounts/mailer.ts'
@@ -31,6 +31,7 @@ import { tooManyRequests } from './errors.ts'
 import { sharedRateLimitStore } from './rate-limit-store.ts'
 import { OneLinePerRequest } from './request-log.ts'
 import { addSecurityHeaders } from './security-headers.ts'
+import { serve } from './route-contract.ts'
 import { refuseUnstorableText } from './storable-text.ts'
 import { parseJsonBodies } from './json-body.ts'
 import { serveWebAssets } from './web-assets.ts'
@@ -120,15 +121,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       refuseUnstorableText(api)
       // Only the API's answers: the live channel's streams (/ws) must go out as they are written, never buffered.
       await api.register(compress, API_COMPRESSION)
-      api.get('/health', async (_request, reply) => {
+      serve(api, siteContracts.health, {}, async (_request, _checked, reply) => {
         try {
           await sql`select 1`.execute(database.db)
-          return { status: 'ok', database: database.kind }
+          return { status: 'ok' as const, database: database.kind }
         } catch {
           return reply.code(503).send({ error: 'Database unreachable', status: 'down', database: database.kind })
         }
       })
-      api.get('/config', async (): Promise<PublicConfig> => ({ googleClientId: config.googleClientId, siteLinks: config.siteLinks }))
+      serve(api, siteContracts.config, {}, async () => ({ googleClientId: config.googleClientId, siteLinks: config.siteLinks }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
       await api.register(sessionRoutes, { db: database.db, engine: sessions, listener, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { DeleteAccountBody, MY_DATA_FILE } from '../../schemas/auth.ts'
-import { parseBody } from '../validation.ts'
+import { accountsContracts } from '../../schemas/api/accounts.ts'
+import { MY_DATA_FILE } from '../../schemas/auth.ts'
+import { serve } from '../route-contract.ts'
 import { ACCOUNT_DELETED, confirmDeletion, deleteAccount, type AccountDeletionDeps } from './account-deletion.ts'
 import { collectPersonalData } from './personal-data.ts'
 
@@ -14,16 +15,15 @@ export async function ownDataRoutes(app: FastifyInstance, options: OwnDataOption
   // Limited like a password change: a stolen token must not become a way to guess the password at full speed.
   const limited = options.rateLimits ? { max: 5, timeWindow: '1 minute' } : (false as const)
 
-  app.get('/auth/my-data', { preHandler: app.authenticate }, async (request, reply) => {
+  serve(app, accountsContracts.myData, { preHandler: app.authenticate }, async (request, _checked, reply) => {
     const data = await collectPersonalData(db, request.currentUser.id, new Date())
     reply.header('cache-control', 'no-store')
     reply.header('content-disposition', `attachment; filename="${MY_DATA_FILE}"`)
     return data
   })
 
-  app.post('/auth/delete-account', { preHandler: app.authenticate, config: { rateLimit: limited } }, async (request) => {
-    const confirmation = parseBody(DeleteAccountBody, request.body ?? {})
-    await confirmDeletion(request.currentUser, confirmation)
+  serve(app, accountsContracts.deleteAccount, { preHandler: app.authenticate, config: { rateLimit: limited } }, async (request, { body }) => {
+    await confirmDeletion(request.currentUser, body)
     await deleteAccount({ ...options, log: request.log, forgetAccount: app.forgetAccount }, request.currentUser)
     return { message: ACCOUNT_DELETED }
   })

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  ChangePasswordBody,
-  ForgotPasswordBody,
-  GoogleLoginBody,
-  LoginBody,
-  ProfileBody,
-  RegisterBody,
-  ResetPasswordBody,
-} from '../../schemas/auth.ts'
+import { accountsContracts } from '../../schemas/api/accounts.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../errors.ts'
-import { parseBody } from '../validation.ts'
+import { serve } from '../route-contract.ts'
 import type { GoogleVerifier } from './google.ts'
 import { resetPasswordMail, type Mailer } from './mailer.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -34,8 +26,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
   const { db, mailer, google } = options
   const limit = (rateLimit: { max: number; timeWindow: string }) => ({ rateLimit: options.rateLimits ? rateLimit : (false as const) })
 
-  app.post('/auth/register', { config: limit(perMinute(3)) }, async (request, reply) => {
-    const body = parseBody(RegisterBody, request.body)
+  serve(app, accountsContracts.register, { config: limit(perMinute(3)) }, async (_request, { body }, reply) => {
     const created = await users.insertUser(db, {
       name: body.name,
       email: body.email,
@@ -44,11 +35,11 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
       provider: 'LOCAL',
     })
     if (!created) throw badRequest('Email is already taken')
-    return reply.code(201).send({ message: 'User registered successfully' })
+    reply.code(201)
+    return { message: 'User registered successfully' }
   })
 
-  app.post('/auth/login', { config: limit(perMinute(5)) }, async (request) => {
-    const body = parseBody(LoginBody, request.body)
+  serve(app, accountsContracts.login, { config: limit(perMinute(5)) }, async (_request, { body }) => {
     const user = await users.findUserByEmail(db, body.email)
     // The same answer, after the same work, whether the email is unknown or the password wrong.
     if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
@@ -57,8 +48,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     return { token: app.issueToken(user), user: userView(user) }
   })
 
-  app.post('/auth/google', { config: limit(perMinute(5)) }, async (request) => {
-    const body = parseBody(GoogleLoginBody, request.body)
+  serve(app, accountsContracts.google, { config: limit(perMinute(5)) }, async (_request, { body }) => {
     // 500 with this text is what the spec's client turns into its "not configured" message (WIRE.md section 5).
     if (!google) throw new HttpError(500, 'Google OAuth configuration error')
     const identity = await google.verify(body.idToken)
@@ -68,8 +58,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     return { token: app.issueToken(user), user: userView(user) }
   })
 
-  app.post('/auth/forgot-password', { config: limit({ max: 3, timeWindow: '1 hour' }) }, async (request) => {
-    const body = parseBody(ForgotPasswordBody, request.body)
+  serve(app, accountsContracts.forgotPassword, { config: limit({ max: 3, timeWindow: '1 hour' }) }, async (request, { body }) => {
     const user = await users.findUserByEmail(db, body.email)
     if (user) {
       const token = await issueResetToken(db, user.id)
@@ -80,8 +69,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     return { message: 'If an account exists for that email, a password reset link has been sent.' }
   })
 
-  app.post('/auth/reset-password', async (request) => {
-    const body = parseBody(ResetPasswordBody, request.body)
+  serve(app, accountsContracts.resetPassword, {}, async (_request, { body }) => {
     const result = await db.transaction().execute(async (trx) => {
       const check = await consumeResetToken(trx, body.token)
       if (!check.ok) return check
@@ -96,18 +84,16 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     return { message: 'Your password has been reset. You can now sign in.' }
   })
 
-  app.get('/auth/me', { preHandler: app.authenticate }, async (request) => ({ user: userView(request.currentUser) }))
+  serve(app, accountsContracts.me, { preHandler: app.authenticate }, async (request) => ({ user: userView(request.currentUser) }))
 
-  app.put('/auth/profile', { preHandler: app.authenticate }, async (request) => {
-    const body = parseBody(ProfileBody, request.body)
+  serve(app, accountsContracts.profile, { preHandler: app.authenticate }, async (request, { body }) => {
     const user = await users.updateUserName(db, request.currentUser.id, body.name)
     app.forgetAccount(user.id)
     return { user: userView(user), message: 'Profile updated successfully' }
   })
 
   // Limited like sign-in: a stolen token must not become a way to guess the current password at full speed.
-  app.post('/auth/change-password', { preHandler: app.authenticate, config: limit(perMinute(5)) }, async (request) => {
-    const body = parseBody(ChangePasswordBody, request.body)
+  serve(app, accountsContracts.changePassword, { preHandler: app.authenticate, config: limit(perMinute(5)) }, async (request, { body }) => {
     const me = request.currentUser
     if (me.provider !== 'LOCAL') throw forbidden('Password change is only available for email accounts')
     if (!(await verifyPassword(me.password_hash, body.currentPassword))) throw badRequest('Current password is incorrect')

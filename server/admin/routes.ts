@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { AdminUsersQuery, IdParams, mayDeleteFromUserList, OWN_ACCOUNT_NOT_HERE, RoleBody } from '../../schemas/content.ts'
+import { adminContracts } from '../../schemas/api/admin.ts'
+import { IdParams, mayDeleteFromUserList, OWN_ACCOUNT_NOT_HERE } from '../../schemas/content.ts'
 import { deleteAccount, type AccountDeletionDeps } from '../accounts/account-deletion.ts'
 import { findUserById } from '../accounts/users-repo.ts'
 import { userView } from '../accounts/user-view.ts'
 import { badRequest, notFound } from '../errors.ts'
+import { serve } from '../route-contract.ts'
 import { parseBody } from '../validation.ts'
 import { changeUserRole, pageOfUsers, userStats } from './users-admin-repo.ts'
 
@@ -14,8 +16,7 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
   const { db } = options
   app.addHook('preHandler', app.requireAdmin)
 
-  app.get('/admin/users', async (request) => {
-    const query = parseBody(AdminUsersQuery, request.query)
+  serve(app, adminContracts.users, {}, async (_request, { query }) => {
     const { rows, total } = await pageOfUsers(db, query)
     return {
       users: rows.map(userView),
@@ -26,18 +27,17 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
     }
   })
 
-  app.get('/admin/users/stats', async () => userStats(db))
+  serve(app, adminContracts.userStats, {}, async () => userStats(db))
 
-  app.put('/admin/users/:id/role', async (request) => {
+  serve(app, adminContracts.changeRole, {}, async (request, { body: { role } }) => {
     const { id } = parseBody(IdParams, request.params)
-    const { role } = parseBody(RoleBody, request.body)
     const result = await changeUserRole(db, id, role)
     app.forgetAccount(id)
     if (result.ok) return { user: userView(result.value), message: `User role updated to ${role}` }
     throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot remove the last admin user')
   })
 
-  app.delete('/admin/users/:id', async (request) => {
+  serve(app, adminContracts.deleteUser, {}, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     if (!mayDeleteFromUserList(request.currentUser.id, id)) throw badRequest(OWN_ACCOUNT_NOT_HERE)
     const user = await findUserById(db, id)

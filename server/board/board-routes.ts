@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { BoardQuery, ListingBody, MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem, SeatBody, type BoardListing } from '../../schemas/board.ts'
+import { boardContracts } from '../../schemas/api/board.ts'
+import { MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem } from '../../schemas/board.ts'
 import { IdParams } from '../../schemas/content.ts'
 import { isRunning, RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import { listCategories } from '../content/categories-repo.ts'
@@ -9,6 +10,7 @@ import type { SessionEngine } from '../sessions/engine/engine.ts'
 import { findSessionByCode } from '../sessions/store/queries.ts'
 import { actorOf, commandIdOf, leaveOtherSessions, perUserLimit } from '../sessions/http/route-context.ts'
 import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
+import { serve } from '../route-contract.ts'
 import { parseBody } from '../validation.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
@@ -41,8 +43,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
   const { db, engine, slots, jobs, notifier } = options
   const signedIn = { preHandler: app.authenticate }
 
-  app.get('/board', signedIn, async (request): Promise<{ listings: BoardListing[] }> => {
-    const query = parseBody(BoardQuery, request.query)
+  serve(app, boardContracts.board, signedIn, async (request, { query }) => {
     if (query.topic) await requireKnownTopics(db, [query.topic])
     const me = request.currentUser
     if (query.nearMyExam === 'true' && !me.exam_month) throw badRequest('Set your exam month in your profile to find partners near it')
@@ -59,8 +60,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     return { listings }
   })
 
-  app.post('/board/listings', perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, reply) => {
-    const body = parseBody(ListingBody, request.body)
+  serve(app, boardContracts.list, perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, { body }, reply) => {
     const problem = plannedStartProblem(body.startsAt, engine.now())
     if (problem) throw badRequest(problem, { validationErrors: { startsAt: problem } })
     const code = normaliseSessionCode(body.sessionCode)
@@ -82,11 +82,12 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     if (!body.startsAt) await leaveOtherSessions({ db, engine }, request, session.id)
     notifier.changed(id)
     const row = await findListing(db, id)
-    return reply.code(201).send({ listing: listingView(row!, me.id), message: 'Listed on Find Partners' })
+    reply.code(201)
+    return { listing: listingView(row!, me.id), message: 'Listed on Find Partners' }
   })
 
   // The host's configure page, opened again, learns that its session is listed and on which terms (issue 30).
-  app.get<{ Params: { code: string } }>('/board/sessions/:code/listing', signedIn, async (request): Promise<{ listing: BoardListing | null }> => {
+  serve(app, boardContracts.listingOf, signedIn, async (request) => {
     const code = normaliseSessionCode(request.params.code)
     const session = code ? await findSessionByCode(db, code) : undefined
     if (!session) throw notFound('Session not found')
@@ -96,9 +97,8 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     return { listing: row ? listingView(row, me.id) : null }
   })
 
-  app.post('/board/listings/:id/seats', perUserLimit(app, options, SEATS_PER_MINUTE), async (request) => {
+  serve(app, boardContracts.takeSeat, perUserLimit(app, options, SEATS_PER_MINUTE), async (request, { body: { role } }) => {
     const { id } = parseBody(IdParams, request.params)
-    const { role } = parseBody(SeatBody, request.body)
     const row = await slots.takeSeat(id, role, actorOf(request), commandIdOf(request))
     // Taking a seat in the room open now is joining it (the user leaves other rooms); a planned seat waits.
     const planned = slots.isPlanned(row)
@@ -111,7 +111,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     }
   })
 
-  app.delete('/board/listings/:id', signedIn, async (request) => {
+  serve(app, boardContracts.cancel, signedIn, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     const row = await findListing(db, id)
     if (!row) throw notFound('Listing not found')
@@ -120,11 +120,11 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     return { message: 'Listing cancelled' }
   })
 
-  app.get('/admin/board', { preHandler: app.requireAdmin }, async (request) => ({
+  serve(app, boardContracts.adminListings, { preHandler: app.requireAdmin }, async (request) => ({
     listings: (await openListings(db)).map((row) => listingView(row, request.currentUser.id)),
   }))
 
-  app.delete('/admin/board/listings/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, boardContracts.adminRemove, { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     const row = await findListing(db, id)
     if (!row) throw notFound('Listing not found')

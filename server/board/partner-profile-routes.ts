@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { PartnerProfileBody, type PartnerProfile } from '../../schemas/board.ts'
+import { boardContracts } from '../../schemas/api/board.ts'
+import type { PartnerProfile } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { UserRow } from '../db/schema.ts'
 import { perUserLimit } from '../sessions/http/route-context.ts'
-import { parseBody } from '../validation.ts'
+import { serve } from '../route-contract.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 
 const profileOf = (user: Pick<UserRow, 'exam_month' | 'time_zone' | 'hidden_from_board'>): PartnerProfile => ({
@@ -24,10 +25,9 @@ export async function partnerProfileRoutes(app: FastifyInstance, options: { db: 
   const { db, notifier } = options
   const signedIn = { preHandler: app.authenticate }
 
-  app.get('/profile/partners', signedIn, async (request) => ({ profile: profileOf(request.currentUser) }))
+  serve(app, boardContracts.profile, signedIn, async (request) => ({ profile: profileOf(request.currentUser) }))
 
-  app.put('/profile/partners', perUserLimit(app, options, SAVES_PER_MINUTE), async (request) => {
-    const body = parseBody(PartnerProfileBody, request.body)
+  serve(app, boardContracts.saveProfile, perUserLimit(app, options, SAVES_PER_MINUTE), async (request, { body }) => {
     const saved = { exam_month: body.examMonth, time_zone: body.timeZone, hidden_from_board: body.hiddenFromBoard }
     // Written only if it differs, so a save that changes nothing tells no board (issue 30: every save did).
     const changed = await db

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { ContactHandledBody, ContactMessageBody, ContactMessagesQuery, type ContactFields, type ContactTicket } from '../../schemas/contact.ts'
+import { contactContracts } from '../../schemas/api/contact.ts'
+import type { ContactFields } from '../../schemas/contact.ts'
 import { IdParams } from '../../schemas/content.ts'
 import type { Mail, Mailer } from '../accounts/mailer.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, notFound } from '../errors.ts'
+import { serve } from '../route-contract.ts'
 import { parseBody } from '../validation.ts'
 import { contactMessages, contactMessageView, countWaitingMessages, deleteContactMessage, setMessageHandled, storeContactMessage } from './contact-repo.ts'
 import { contactTickets } from './form-ticket.ts'
@@ -27,16 +29,17 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
   const { db } = options
   const tickets = contactTickets(options.secret, options.now)
 
-  app.get('/contact/ticket', async (): Promise<ContactTicket> => ({ ticket: tickets.issue() }))
+  serve(app, contactContracts.ticket, {}, async () => ({ ticket: tickets.issue() }))
 
   // A person writes a few messages an hour at most; a script that solved the ticket still gets five.
   const rateLimit = options.rateLimits ? { max: 5, timeWindow: '1 hour' } : (false as const)
-  app.post('/contact', { config: { rateLimit } }, async (request, reply) => {
-    const { ticket, website, ...fields } = parseBody(ContactMessageBody, request.body)
+  serve(app, contactContracts.send, { config: { rateLimit } }, async (request, { body }, reply) => {
+    const { ticket, website, ...fields } = body
     if (website !== '') {
       // Only a bot fills a field nobody sees. It is told what a person is told, so it learns nothing.
       request.log.info('contact form: a filled honeypot, message dropped')
-      return reply.code(202).send({ message: MESSAGE_RECEIVED })
+      reply.code(202)
+      return { message: MESSAGE_RECEIVED }
     }
     const check = tickets.check(ticket)
     if (check === 'too-soon') throw badRequest('That was quick: please check your message, then send it again.')
@@ -46,24 +49,23 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
       // Stored first: a mail server that is down loses no message, the admin tab still lists it.
       await options.mailer.send(contactMail(options.contactEmail, fields, options.publicUrl)).catch((error: Error) => request.log.error({ err: error, messageId: row.id }, 'could not mail a contact message'))
     }
-    return reply.code(202).send({ message: MESSAGE_RECEIVED })
+    reply.code(202)
+    return { message: MESSAGE_RECEIVED }
   })
 
-  app.get('/admin/contact-messages', { preHandler: app.requireAdmin }, async (request) => {
-    const { show } = parseBody(ContactMessagesQuery, request.query)
-    const [rows, waiting] = await Promise.all([contactMessages(db, show), countWaitingMessages(db)])
+  serve(app, contactContracts.messages, { preHandler: app.requireAdmin }, async (_request, { query }) => {
+    const [rows, waiting] = await Promise.all([contactMessages(db, query.show), countWaitingMessages(db)])
     return { messages: rows.map(contactMessageView), waiting }
   })
 
-  app.put('/admin/contact-messages/:id/handled', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contactContracts.setHandled, { preHandler: app.requireAdmin }, async (request, { body: { handled } }) => {
     const { id } = parseBody(IdParams, request.params)
-    const { handled } = parseBody(ContactHandledBody, request.body)
     const row = await setMessageHandled(db, id, handled ? request.currentUser.name : null)
     if (!row) throw notFound(MESSAGE_NOT_FOUND)
     return { message: handled ? 'Marked as answered' : 'Back among the waiting messages', contactMessage: contactMessageView(row) }
   })
 
-  app.delete('/admin/contact-messages/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contactContracts.remove, { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     if (!(await deleteContactMessage(db, id))) throw notFound(MESSAGE_NOT_FOUND)
     return { message: 'Message deleted' }

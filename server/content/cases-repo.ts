@@ -34,7 +34,8 @@ function toCaseView(row: CaseQueryRow): CaseView {
     patientSections: row.patient_sections,
     visualData: row.visual_data,
     imageUrl: row.image_url,
-    feedbackCriteria: row.feedback_criteria,
+    // Criteria stored before domains (issue 17) carry none: unassigned, as the answer declares it.
+    feedbackCriteria: row.feedback_criteria.map((criterion) => ({ ...criterion, domain: criterion.domain ?? null })),
     isRecallCase: row.is_recall_case,
     recallDates: row.recall_dates,
     telephoneConsultation: row.telephone_consultation,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { CaseBody, CategoryBody, IdParams } from '../../schemas/content.ts'
+import { contentContracts } from '../../schemas/api/content.ts'
+import { IdParams, type CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
+import { serve } from '../route-contract.ts'
 import { parseBody } from '../validation.ts'
 import type { CaseBankCache } from './case-bank-cache.ts'
 import { normaliseCase, withKeptAdditions } from './case-rules.ts'
@@ -37,18 +39,17 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     if (!READS.has(request.method)) options.caseBank.forgetAll()
   })
 
-  app.get('/categories', { preHandler: app.authenticate }, async () => listCategoriesWithCounts(db))
+  serve(app, contentContracts.categories, { preHandler: app.authenticate }, async () => listCategoriesWithCounts(db))
 
-  app.post('/categories', { preHandler: app.requireAdmin }, async (request, reply) => {
-    const { name } = parseBody(CategoryBody, request.body)
+  serve(app, contentContracts.createCategory, { preHandler: app.requireAdmin }, async (_request, { body: { name } }, reply) => {
     const row = await insertCategory(db, name)
     if (!row) throw conflict(CATEGORY_NAME_TAKEN)
-    return reply.code(201).send(categoryView(row))
+    reply.code(201)
+    return categoryView(row)
   })
 
-  app.put('/categories/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contentContracts.renameCategory, { preHandler: app.requireAdmin }, async (request, { body: { name } }) => {
     const { id } = parseBody(IdParams, request.params)
-    const { name } = parseBody(CategoryBody, request.body)
     const result = await renameCategory(db, id, name)
     if (result.ok) return categoryView(result.row)
     throw result.reason === 'not-found' ? notFound(CATEGORY_NOT_FOUND) : conflict(CATEGORY_NAME_TAKEN)
@@ -56,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
 
   // Refused while cases use the category: moving them silently would change what sessions draw, and
   // deleting them would lose content. The admin moves or deletes the cases first, knowingly.
-  app.delete('/categories/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contentContracts.deleteCategory, { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     const result = await deleteEmptyCategory(db, id)
     if (result.ok) return { message: 'Category deleted successfully' }
@@ -65,27 +66,26 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     throw conflict(`Cannot delete a category that still has cases. Move or delete its ${cases} first.`, { caseCount: result.caseCount })
   })
 
-  app.get('/cases/recall/dates', { preHandler: app.authenticate }, async () => listRecallDates(db))
+  serve(app, contentContracts.recallDates, { preHandler: app.authenticate }, async () => listRecallDates(db))
 
-  app.get('/cases', { preHandler: app.requireAdmin }, async () => listCases(db))
+  serve(app, contentContracts.cases, { preHandler: app.requireAdmin }, async () => listCases(db))
 
-  app.post('/cases', { preHandler: app.requireAdmin }, async (request, reply) => {
-    const content = normaliseCase(parseBody(CaseBody, request.body))
-    const saved = savedCaseId(await saveCase(db, content))
-    return reply.code(201).send(await findCase(db, saved))
+  serve(app, contentContracts.createCase, { preHandler: app.requireAdmin }, async (_request, { body }, reply) => {
+    const saved = savedCaseId(await saveCase(db, normaliseCase(body)))
+    reply.code(201)
+    return savedCase(db, saved)
   })
 
-  app.put('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contentContracts.updateCase, { preHandler: app.requireAdmin }, async (request, { body }) => {
     const { id } = parseBody(IdParams, request.params)
-    const body = parseBody(CaseBody, request.body)
     const stored = await findCase(db, id)
     const content = normaliseCase(stored ? withKeptAdditions(body, stored) : body)
-    return findCase(db, savedCaseId(await saveCase(db, content, id)))
+    return savedCase(db, savedCaseId(await saveCase(db, content, id)))
   })
 
   // A running session must not lose the case it plays; ended sessions and feedback keep their own copy of the
   // title and category, so deleting a case they played loses nothing.
-  app.delete('/cases/:id', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contentContracts.deleteCase, { preHandler: app.requireAdmin }, async (request) => {
     const { id } = parseBody(IdParams, request.params)
     const result = await deleteCase(db, id)
     if (result.ok) return { message: 'Case deleted successfully' }
@@ -101,4 +101,11 @@ function savedCaseId(result: SaveCaseResult): number {
   if (result.ok) return result.id
   if (result.reason === 'not-found') throw notFound(CASE_NOT_FOUND)
   throw badRequest('Category not found', { validationErrors: { category: 'Category not found' } })
+}
+
+/** The case as just saved; gone only if another admin deleted it in between. */
+async function savedCase(db: Db, id: number): Promise<CaseView> {
+  const saved = await findCase(db, id)
+  if (!saved) throw notFound(CASE_NOT_FOUND)
+  return saved
 }

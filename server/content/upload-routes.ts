@@ -6,7 +6,9 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
+import { contentContracts } from '../../schemas/api/content.ts'
 import { badRequest, HttpError, notFound } from '../errors.ts'
+import { serve } from '../route-contract.ts'
 import { checkImageHeader, CONTENT_TYPES, ImageGate, imagesDir, MAX_IMAGE_BYTES, newImageName, STORED_NAME, type ImageType } from './image-files.ts'
 
 const SEND_ONE_FILE = 'Send exactly one image file, in the form field "file".'
@@ -25,13 +27,13 @@ export async function uploadRoutes(app: FastifyInstance, options: { dataDir: str
     throwFileSizeLimit: false,
   })
 
-  app.post('/upload/image', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, contentContracts.uploadImage, { preHandler: app.requireAdmin }, async (request) => {
     const { name, originalName } = await receiveImage(request, dir)
     return { url: `/uploads/images/${name}`, originalName }
   })
 
-  app.get('/uploads/images/:name', async (request, reply) => {
-    const { name } = request.params as { name: string }
+  serve(app, contentContracts.image, {}, async (request, _checked, reply) => {
+    const { name } = request.params
     const match = STORED_NAME.exec(name)
     if (!match) throw notFound('Image not found')
     const file = path.join(dir, name)

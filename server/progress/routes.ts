@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { periodDays, periodStart, ProgressExportQuery, ProgressQuery, type ProgressReport } from '../../schemas/progress.ts'
+import { progressContracts } from '../../schemas/api/progress.ts'
+import { periodDays, periodStart } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
 import { feedbackReceived } from '../sessions/store/queries.ts'
-import { parseBody } from '../validation.ts'
+import { serve } from '../route-contract.ts'
 import { feedbackCsv } from './feedback-csv.ts'
 import { progressReport } from './report.ts'
 
@@ -15,13 +16,9 @@ export async function progressRoutes(app: FastifyInstance, options: { db: Db; cl
   const now = () => new Date(options.clock?.() ?? Date.now())
   const signedIn = { preHandler: app.authenticate }
 
-  app.get('/progress', signedIn, async (request): Promise<ProgressReport> => {
-    const { days } = parseBody(ProgressQuery, request.query)
-    return progressReport(db, request.currentUser.id, days, now())
-  })
+  serve(app, progressContracts.report, signedIn, async (request, { query: { days } }) => progressReport(db, request.currentUser.id, days, now()))
 
-  app.get('/progress/export', signedIn, async (request, reply) => {
-    const { days, format } = parseBody(ProgressExportQuery, request.query)
+  serve(app, progressContracts.export, signedIn, async (request, { query: { days, format } }, reply) => {
     const since = periodStart(days, now().getTime())
     const items = (await feedbackReceived(db, request.currentUser.id)).filter((item) => since === null || Date.parse(item.timestamp) >= since)
     const stamp = now().toISOString().slice(0, 10)

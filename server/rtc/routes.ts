@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { RtcConfigQuery, type RtcConfig } from '../../schemas/rtc.ts'
+import { rtcContracts } from '../../schemas/api/rtc.ts'
 import type { RtcSettings } from '../config.ts'
 import type { Db } from '../db/connect.ts'
 import { forbidden } from '../errors.ts'
 import { inRunningSession } from '../sessions/store/queries.ts'
-import { parseBody } from '../validation.ts'
+import { serve } from '../route-contract.ts'
 import { rtcConfigFor } from './turn-credentials.ts'
 
 export const NOT_IN_A_SESSION = 'Call settings are only for the participants of a running session'
@@ -16,9 +16,8 @@ export const NOT_IN_A_SESSION = 'Call settings are only for the participants of 
  * signed in (issue 30). Without settings the list is empty (host candidates only).
  */
 export async function rtcRoutes(app: FastifyInstance, options: { db: Db; settings: RtcSettings; now: () => number }) {
-  app.get('/rtc/config', { preHandler: app.authenticate }, async (request, reply): Promise<RtcConfig> => {
-    const { session } = parseBody(RtcConfigQuery, request.query)
-    if (!(await inRunningSession(options.db, request.currentUser.id, session))) throw forbidden(NOT_IN_A_SESSION)
+  serve(app, rtcContracts.config, { preHandler: app.authenticate }, async (request, { query }, reply) => {
+    if (!(await inRunningSession(options.db, request.currentUser.id, query.session))) throw forbidden(NOT_IN_A_SESSION)
     reply.header('cache-control', 'no-store')
     return rtcConfigFor(options.settings, request.currentUser.id, options.now())
   })

@@ -105,3 +105,19 @@ t.test('health and unknown API paths', async (t) => {
   const config = await call(app, { method: 'GET', url: '/api/config' })
   t.equal(config.json.googleClientId, null)
 })
+
+// The answers go out through their contracts (schemas/api/): a field a handler adds without declaring it is dropped.
+t.test('the accounts and site answers carry exactly the keys their contracts declare', async (t) => {
+  await register({ name: 'Grace Hopper', email: 'grace@example.com', password: 'secret1' })
+  const signedIn = (await login({ email: 'grace@example.com', password: 'secret1' })).json
+  const userKeys = ['email', 'googleId', 'id', 'name', 'provider', 'resetTokenValid', 'role']
+  t.same(Object.keys(signedIn).sort(), ['token', 'user'])
+  t.same(Object.keys(signedIn.user).sort(), userKeys)
+
+  const profile = await call(app, { method: 'PUT', url: '/api/auth/profile', body: { name: 'Grace B. Hopper' }, headers: { authorization: `Bearer ${signedIn.token}` } })
+  t.same(Object.keys(profile.json).sort(), ['message', 'user'])
+  t.same(Object.keys(profile.json.user).sort(), userKeys)
+
+  t.same(Object.keys((await call(app, { method: 'GET', url: '/api/health' })).json).sort(), ['database', 'status'])
+  t.same(Object.keys((await call(app, { method: 'GET', url: '/api/config' })).json).sort(), ['googleClientId', 'siteLinks'])
+})

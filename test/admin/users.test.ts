@@ -41,6 +41,16 @@ t.test('the user list: pages ordered by id, counts that match', async (t) => {
   t.same([defaults.json.currentPage, defaults.json.pageSize, defaults.json.users.length], [0, 10, 8])
 })
 
+t.test('a listed user and a role change carry exactly the declared fields', async (t) => {
+  const userKeys = ['email', 'googleId', 'id', 'name', 'provider', 'resetTokenValid', 'role']
+  const listed = await get('/api/admin/users?size=1')
+  t.same(Object.keys(listed.json).sort(), ['currentPage', 'pageSize', 'totalItems', 'totalPages', 'users'])
+  t.same(Object.keys(listed.json.users[0]).sort(), userKeys)
+  const changed = await setRole(user.id, { role: 'USER' })
+  t.same(Object.keys(changed.json).sort(), ['message', 'user'])
+  t.same(Object.keys(changed.json.user).sort(), userKeys)
+})
+
 t.test('search: case-insensitive substring of name or email; wildcards match themselves', async (t) => {
   t.same(names(await get('/api/admin/users?search=percent')), ['Percent 100% Sure', 'Percent 1000 Sure'])
   t.same(names(await get(`/api/admin/users?search=${encodeURIComponent('100%')}`)), ['Percent 100% Sure'], '% is literal')

@@ -105,6 +105,33 @@ t.test(`one click takes a free seat through the join rules; a taken seat is a 40
   t.match(await seat(fourth, 'OBSERVER'), { status: 409, json: { error: SEAT_TAKEN } })
 })
 
+t.test(`each board answer carries exactly the fields its contract declares, the listing's too: nothing else leaks (${kind})`, async (t) => {
+  const host = await user(app, 'Keys Host', { examMonth: '2027-04', timeZone: 'Europe/London' })
+  const guest = await user(app, 'Keys Guest')
+  const admin = await signedInUser(app, { role: 'ADMIN', name: 'Keys Admin' })
+  const { code, listing } = await listedSession(app, host)
+  const keys = (answer: object) => Object.keys(answer).sort()
+  const listingKeys = [
+    'bookings', 'consultationTime', 'hostExamMonth', 'hostName', 'hostTimeZone', 'id', 'isMine', 'note', 'observerSeats', 'observerSeatsFree',
+    'patientSeat', 'patientSeatFree', 'readingTime', 'recallEndDate', 'recallStartDate', 'sessionCode', 'sessionType', 'startsAt', 'timingType',
+    'title', 'topics', 'yourSeat',
+  ]
+  const seat = await api(app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'OBSERVER' })
+  t.same(keys(seat.json), ['message', 'role', 'sessionCode', 'startsAt'])
+  const own = (await api(app, host).get(`/board/sessions/${code}/listing`)).json
+  t.same(keys(own), ['listing'])
+  t.same(keys(own.listing), listingKeys)
+  const onBoard = (await api(app, host).get('/board')).json.listings.find((item: { id: number }) => item.id === listing.id)
+  t.same(keys(onBoard), listingKeys)
+  t.same(onBoard.bookings, [{ name: 'Keys Guest', role: 'OBSERVER' }], 'a booking is a name and a seat, never an email')
+  const shown = (await api(app, admin).get('/admin/board')).json.listings.find((item: { id: number }) => item.id === listing.id)
+  t.same(keys(shown), listingKeys)
+  const profile = (await api(app, host).get('/profile/partners')).json
+  t.same(keys(profile), ['profile'])
+  t.same(keys(profile.profile), ['examMonth', 'hiddenFromBoard', 'timeZone'])
+  await api(app, host).delete(`/board/listings/${listing.id}`)
+})
+
 t.test(`a user can hide from the board; an admin can remove a listing (${kind})`, async (t) => {
   const host = await user(app, 'Shy Host')
   const viewer = await user(app, 'Watcher')

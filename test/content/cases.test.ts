@@ -65,6 +65,18 @@ t.test('an admin creates a case: normalised, and answered as the full WIRE case'
   t.same(listed.json.find((c: { id: number }) => c.id === saved.id), saved, 'GET /cases answers the same case')
 })
 
+t.test('GET /cases answers exactly the declared case fields, whatever a stored row holds beside them', async (t) => {
+  const saved = (await post({ ...editorState, title: 'Stored with a stray key' })).json
+  // As an old import might have left it: a section carrying a key the wire case does not have.
+  const strayed = saved.doctorSections.map((section: object) => ({ ...section, internalNote: 'not for the wire' }))
+  await ctx.database.db.updateTable('cases').set({ doctor_sections: JSON.stringify(strayed) }).where('id', '=', saved.id).execute()
+  const listed = (await listCases()).json.find((c: { id: number }) => c.id === saved.id)
+  const caseKeys = ['category', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'isRecallCase', 'patientNotes', 'patientSections', 'recallDates', 'telephoneConsultation', 'title', 'visualData']
+  t.same(Object.keys(listed).sort(), caseKeys)
+  t.same(Object.keys(listed.category).sort(), ['description', 'id', 'name'])
+  t.same(listed.doctorSections, saved.doctorSections, 'the stray key is dropped by the answer schema')
+})
+
 t.test('edits keep order contiguous, and recall dates follow the flag', async (t) => {
   const saved = (await post({ ...editorState, title: 'To be edited' })).json
   // The editor moved "Task" up and removed a section; it sends its state with the old order numbers.

@@ -1,21 +1,8 @@
-import type { UserRole, UserView } from '../../schemas/auth.ts'
-import { api } from './client.ts'
+import { adminContracts } from '../../schemas/api/admin.ts'
+import type { UserRole } from '../../schemas/auth.ts'
+import { call } from './client.ts'
 
 /** The user-management calls of WIRE.md section 5 (all ADMIN only). */
-
-export interface UsersPage {
-  users: UserView[]
-  currentPage: number
-  totalItems: number
-  totalPages: number
-  pageSize: number
-}
-
-export interface UserStats {
-  totalUsers: number
-  adminCount: number
-  userCount: number
-}
 
 export interface UsersQuery {
   page: number
@@ -25,15 +12,15 @@ export interface UsersQuery {
 }
 
 export function fetchUsers(query: UsersQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) })
-  if (query.search.trim()) params.set('search', query.search.trim())
-  if (query.role) params.set('role', query.role)
-  return api.get<UsersPage>(`/admin/users?${params}`, { signal })
+  const search = query.search.trim()
+  return call(adminContracts.users, {
+    query: { page: String(query.page), size: String(query.size), ...(search && { search }), ...(query.role && { role: query.role }) },
+    signal,
+  })
 }
 
-export const fetchUserStats = () => api.get<UserStats>('/admin/users/stats')
+export const fetchUserStats = () => call(adminContracts.userStats)
 
-export const changeUserRole = (id: number, role: UserRole) =>
-  api.put<{ user: UserView; message: string }>(`/admin/users/${id}/role`, { role })
+export const changeUserRole = (id: number, role: UserRole) => call(adminContracts.changeRole, { params: { id }, body: { role } })
 
-export const deleteUser = (id: number) => api.delete<{ message: string }>(`/admin/users/${id}`)
+export const deleteUser = (id: number) => call(adminContracts.deleteUser, { params: { id } })

@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location'
+import { pathOf, type AnswerOut, type BodyIn, type ParamsOf, type QueryIn, type RouteContract, type Schema } from '../../schemas/api/contract.ts'
 import { authStore } from '../auth/auth-store.ts'
 import { currentPath, rememberPostLoginRedirect } from '../auth/post-login-redirect.ts'
 
@@ -115,4 +116,19 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (error.isNetworkError) return NETWORK_ERROR_MESSAGE
   }
   return fallback
+}
+
+/** What a call to a route takes: its path parameters, body and query as its contract declares them. */
+export type CallInput<R extends RouteContract> = Omit<RequestOptions, 'body'> &
+  (keyof ParamsOf<R['path']> extends never ? { params?: undefined } : { params: ParamsOf<R['path']> }) &
+  (R['body'] extends Schema ? { body: BodyIn<R> } : { body?: undefined }) &
+  (R['query'] extends Schema ? { query?: QueryIn<R> } : { query?: undefined })
+
+/** Calls a route by its contract (schemas/api/): the answer is typed from the schema the server serialises it with. */
+export function call<R extends RouteContract>(contract: R, ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]): Promise<AnswerOut<R>> {
+  const { params, body, query, ...options } = (input ?? {}) as CallInput<RouteContract> & { params?: Record<string, string | number>; query?: Record<string, string | undefined> }
+  // An optional filter left unset is not sent (URLSearchParams would send the text "undefined").
+  const search = query ? new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString() : ''
+  const path = pathOf(contract.path, params ?? {}) + (search ? `?${search}` : '')
+  return apiRequest<AnswerOut<R>>(contract.method, path, { ...options, body })
 }

@@ -1,31 +1,27 @@
 import type * as v from 'valibot'
-import type { CaseBody, CaseView, CategoryView } from '../../schemas/content.ts'
+import { contentContracts, type UploadedImage } from '../../schemas/api/content.ts'
+import type { CaseBody } from '../../schemas/content.ts'
 import { authStore } from '../auth/auth-store.ts'
-import { API_BASE, api, ApiError, handleUnauthorized } from './client.ts'
+import { API_BASE, ApiError, call, handleUnauthorized } from './client.ts'
 
 /** The case-bank calls of WIRE.md section 5 (categories, cases, image upload). */
 
 export type CaseDraft = v.InferInput<typeof CaseBody>
 
-export const fetchCategories = () => api.get<CategoryView[]>('/categories')
+export const fetchCategories = () => call(contentContracts.categories)
 
-export const createCategory = (name: string) => api.post<CategoryView>('/categories', { name })
+export const createCategory = (name: string) => call(contentContracts.createCategory, { body: { name } })
 
-export const renameCategory = (id: number, name: string) => api.put<CategoryView>(`/categories/${id}`, { name })
+export const renameCategory = (id: number, name: string) => call(contentContracts.renameCategory, { params: { id }, body: { name } })
 
-export const deleteCategory = (id: number) => api.delete<{ message: string }>(`/categories/${id}`)
+export const deleteCategory = (id: number) => call(contentContracts.deleteCategory, { params: { id } })
 
-export const fetchCases = () => api.get<CaseView[]>('/cases')
+export const fetchCases = () => call(contentContracts.cases)
 
 export const saveCase = (draft: CaseDraft, id?: number) =>
-  id === undefined ? api.post<CaseView>('/cases', draft) : api.put<CaseView>(`/cases/${id}`, draft)
+  id === undefined ? call(contentContracts.createCase, { body: draft }) : call(contentContracts.updateCase, { params: { id }, body: draft })
 
-export const deleteCase = (id: number) => api.delete<{ message: string }>(`/cases/${id}`)
-
-export interface UploadedImage {
-  url: string
-  originalName: string
-}
+export const deleteCase = (id: number) => call(contentContracts.deleteCase, { params: { id } })
 
 /**
  * POST /upload/image with the file in the `file` field. XMLHttpRequest rather than fetch, because only it
@@ -34,7 +30,7 @@ export interface UploadedImage {
 export function uploadImage(file: File, onProgress: (fraction: number) => void): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${API_BASE}/upload/image`)
+    request.open(contentContracts.uploadImage.method, API_BASE + contentContracts.uploadImage.path)
     request.setRequestHeader('Accept', 'application/json')
     const token = authStore.token()
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`)

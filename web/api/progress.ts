@@ -1,13 +1,12 @@
-import type { ProgressPeriod, ProgressReport } from '../../schemas/progress.ts'
+import { progressContracts } from '../../schemas/api/progress.ts'
+import type { ProgressPeriod } from '../../schemas/progress.ts'
 import { authStore } from '../auth/auth-store.ts'
-import { api, API_BASE, ApiError, handleUnauthorized } from './client.ts'
+import { API_BASE, ApiError, call, handleUnauthorized } from './client.ts'
 
 /** GET /api/progress and the feedback export (issue 18). */
 
-const query = (days: ProgressPeriod, extra = '') => `?days=${days}${extra}`
-
 export const progressApi = {
-  report: (days: ProgressPeriod, signal?: AbortSignal) => api.get<ProgressReport>(`/progress${query(days)}`, { signal }),
+  report: (days: ProgressPeriod, signal?: AbortSignal) => call(progressContracts.report, { query: { days }, signal }),
 
   /**
    * Saves the export as a file. The API takes the token in a header, which a plain link cannot send, so the file
@@ -17,7 +16,8 @@ export const progressApi = {
     const token = authStore.token()
     let response: Response
     try {
-      response = await fetch(`${API_BASE}/progress/export${query(days, `&format=${format}`)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+      const query = new URLSearchParams({ days, format })
+      response = await fetch(`${API_BASE}${progressContracts.export.path}?${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
     } catch {
       throw new ApiError(0, null, null)
     }

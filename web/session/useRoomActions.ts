@@ -57,7 +57,7 @@ export function useRoomActions(code: string, hooks: RoomActionHooks) {
       'newCase',
       async () => {
         const answer = await sessionsApi.newCase(code, replacingCaseId)
-        if (!answer?.noMoreCases) return
+        if (!('noMoreCases' in answer)) return
         const { currentTopic: completedTopic, availableTopics, message } = answer
         hooks.onTopicSelectionNeeded({ type: 'TOPIC_SELECTION_NEEDED', sessionCode: code, completedTopic, availableTopics, message })
       },

@@ -1,17 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { DebriefParams, SelfAssessmentBody, type Debrief, type DebriefLink, type SelfAssessmentForm } from '../../../schemas/debrief.ts'
+import { sessionContracts } from '../../../schemas/api/sessions.ts'
+import { DebriefParams } from '../../../schemas/debrief.ts'
 import { ACCESS_DENIED, activeParticipant } from '../../../schemas/session/participants.ts'
 import { checkedScores, overallPerformance } from '../../../schemas/session/feedback-scores.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
+import { serve } from '../../route-contract.ts'
 import { parseBody } from '../../validation.ts'
 import { asHttpError } from '../engine/command-runner.ts'
 import { criteriaShapes } from '../engine/decision-context.ts'
 import { debriefLinks, debriefOf, saveSelfAssessment, savedSelfAssessment } from './debrief.ts'
 import { perUserLimit, type SessionRoutesContext } from '../http/route-context.ts'
-
-type CodeRoute = { Params: { code: string } }
-type RoundRoute = { Params: { code: string; round: string } }
 
 export const DEBRIEF_NOT_YET = "The debrief opens once this round's feedback phase is over"
 export const NO_DEBRIEF = 'There is no debrief of this round for you'
@@ -27,7 +26,7 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
   const { db, engine, findSession } = context
   const limited = perUserLimit(app, context, 60)
 
-  app.get<RoundRoute>('/sessions/:code/rounds/:round/debrief', limited, async (request): Promise<Debrief> => {
+  serve(app, sessionContracts.debrief, limited, async (request) => {
     const { code, round } = parseBody(DebriefParams, request.params)
     const { id } = await findSession(request, code)
     const me = request.currentUser.id
@@ -41,7 +40,7 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
     throw waiting ? forbidden(DEBRIEF_NOT_YET) : notFound(NO_DEBRIEF)
   })
 
-  app.get<CodeRoute>('/sessions/:code/debriefs', limited, async (request): Promise<DebriefLink[]> => {
+  serve(app, sessionContracts.debriefs, limited, async (request) => {
     const { id } = await findSession(request, request.params.code)
     return debriefLinks(db, id, request.currentUser.id)
   })
@@ -59,13 +58,12 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
     return { state, criteria: fullCase.feedbackCriteria }
   }
 
-  app.get<CodeRoute>('/sessions/:code/self-assessment', limited, async (request): Promise<SelfAssessmentForm> => {
+  serve(app, sessionContracts.selfAssessment, limited, async (request) => {
     const { state, criteria } = await waitingDoctor(request, request.params.code)
     return { round: state.currentRound, criteria, saved: await savedSelfAssessment(db, state.sessionId, state.currentRound, request.currentUser.id) }
   })
 
-  app.post<CodeRoute>('/sessions/:code/self-assessment', limited, async (request) => {
-    const body = parseBody(SelfAssessmentBody, request.body)
+  serve(app, sessionContracts.saveSelfAssessment, limited, async (request, { body }) => {
     const { state, criteria } = await waitingDoctor(request, request.params.code)
     if (body.round !== state.currentRound) throw conflict("That round's feedback phase is over")
     let criteriaScores

@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ACCESS_DENIED } from '../../../schemas/session/participants.ts'
 import { observerFeedbackStatus } from '../../../schemas/session/feedback-rules.ts'
-import { JoinSessionBody } from '../../../schemas/session-api.ts'
-import type { JoinAnswer, ObserverFeedbackStatus } from '../../../schemas/session-wire.ts'
+import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
-import { parseBody } from '../../validation.ts'
+import { serve } from '../../route-contract.ts'
 import { actorOf, detailsFor, perUserLimit, sessionToShow, type SessionRoutesContext } from './route-context.ts'
 import { activeSessionsOfUser, feedbackReceived } from '../store/queries.ts'
 import { participantViews, roleOf } from '../fan-out/session-view.ts'
 import { sessionTimeline } from '../store/timeline.ts'
-
-type CodeRoute = { Params: { code: string } }
 
 const JOIN_REFUSED = 'Invalid session code or session is full'
 
@@ -35,15 +32,14 @@ export async function sessionQueryRoutes(app: FastifyInstance, context: SessionR
   // The role page polls this every 2 s before its user has joined: 120 a minute leaves room for the room's own
   // reloads. Someone who has the code but is not in the room sees the lobby (title, participants and their
   // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role.
-  app.get<CodeRoute>('/sessions/:code', limited(120), async (request) => {
+  serve(app, sessionContracts.get, limited(120), async (request) => {
     const shown = await sessionToShow(context, (await findSession(request, request.params.code)).id)
     if (!shown) throw notFound('Session not found')
     return detailsFor(context, shown.state, request.currentUser.id, shown.extras)
   })
 
   // Says which roles are free without joining; the rules answer through a dry run of the join itself.
-  app.post('/sessions/join', limited(10), async (request): Promise<JoinAnswer> => {
-    const { code } = parseBody(JoinSessionBody, request.body)
+  serve(app, sessionContracts.join, limited(10), async (request, { body: { code } }) => {
     const row = await findSession(request, code, JOIN_REFUSED)
     const state = await engine.loader.load(row.id)
     if (!state) throw notFound(JOIN_REFUSED)
@@ -63,15 +59,15 @@ export async function sessionQueryRoutes(app: FastifyInstance, context: SessionR
     }
   })
 
-  app.get('/sessions/user/active', { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id, engine.now()))
+  serve(app, sessionContracts.active, { preHandler: app.authenticate }, async (request) => activeSessionsOfUser(db, request.currentUser.id, engine.now()))
 
-  app.get('/feedback/received', { preHandler: app.authenticate }, async (request) => feedbackReceived(db, request.currentUser.id))
+  serve(app, sessionContracts.feedbackReceived, { preHandler: app.authenticate }, async (request) => feedbackReceived(db, request.currentUser.id))
 
-  app.get<CodeRoute>('/sessions/:code/observer-feedback-status', { preHandler: app.authenticate }, async (request): Promise<ObserverFeedbackStatus> => {
+  serve(app, sessionContracts.observerFeedbackStatus, { preHandler: app.authenticate }, async (request) => {
     return observerFeedbackStatus(await stateForParticipant(request, request.params.code))
   })
 
-  app.get<CodeRoute>('/admin/sessions/:code/events', { preHandler: app.requireAdmin }, async (request) => {
+  serve(app, sessionContracts.timeline, { preHandler: app.requireAdmin }, async (request) => {
     const row = await findSession(request, request.params.code)
     return sessionTimeline(db, row.id)
   })

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { ConfigureSessionBody, CreateSessionBody, FeedbackSubmitBody, JoinWithRoleBody, NewCaseBody, SelectNewTopicBody, SkipPhaseBody, toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
+import { sessionContracts } from '../../../schemas/api/sessions.ts'
+import { toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
 import { topicCompletedMessage } from '../../../schemas/session/next-case.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
-import { parseBody } from '../../validation.ts'
+import { serve } from '../../route-contract.ts'
 import { codeMissLimit } from './code-miss-limit.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { debriefRoutes } from '../debrief/debrief-routes.ts'
@@ -19,8 +20,6 @@ export interface SessionRoutesOptions {
   /** The instance's LISTEN connection on PostgreSQL (not started yet), which tells it of spent code budgets. */
   listener: PgListener | null
 }
-
-type CodeRoute = { Params: { code: string } }
 
 /**
  * The session commands of SPEC.md section 7 / WIRE.md section 5, feedback included. Each route only reads the request and shapes
@@ -39,16 +38,14 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const signedIn = { preHandler: app.authenticate }
   const run = runOnSession.bind(null, context)
 
-  app.post('/sessions', signedIn, async (request) => {
-    const body = parseBody(CreateSessionBody, request.body)
+  serve(app, sessionContracts.create, signedIn, async (request, { body }) => {
     const { state } = await engine.runner.create(body.title, body.config, actorOf(request), body.keepOtherSessions)
     const leftFromSessions = body.keepOtherSessions ? 0 : await leaveOtherSessions(context, request, state.sessionId)
     return { sessionCode: state.code, session: await detailsFor(context, state, request.currentUser.id), leftFromSessions }
   })
 
   // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
-  app.post<CodeRoute>('/sessions/:code/join-with-role', perUserLimit(app, context, 10), async (request) => {
-    const { role } = parseBody(JoinWithRoleBody, request.body)
+  serve(app, sessionContracts.joinWithRole, perUserLimit(app, context, 10), async (request, { body: { role } }) => {
     const { id } = await context.findSession(request, request.params.code)
     const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: engine.outsideTerms.joinRefusals(id, role) })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
@@ -63,8 +60,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     }
   })
 
-  app.post<CodeRoute>('/sessions/:code/configure', signedIn, async (request) => {
-    const config = parseBody(ConfigureSessionBody, request.body)
+  serve(app, sessionContracts.configure, signedIn, async (request, { body: config }) => {
     const { state } = await run(request, request.params.code, { type: 'Configure', config })
     return {
       session: await detailsFor(context, state, request.currentUser.id),
@@ -73,7 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     }
   })
 
-  app.post<CodeRoute>('/sessions/:code/start', signedIn, async (request) => {
+  serve(app, sessionContracts.start, signedIn, async (request) => {
     const { id } = await context.findSession(request, request.params.code)
     const notYet = { when: engine.outsideTerms.heldUntilLater(id, engine.now()), reason: engine.outsideTerms.heldReason }
     const { state } = await run(request, request.params.code, { type: 'Start' }, { refusals: [notYet] })
@@ -87,55 +83,51 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // the phase it is skipping cannot skip the next one by accident when the clock ends this one first; one that
   // names none (the spec's) skips only a phase that has been running for a moment, so a double click is one step
   // (its second press is told, with a 200, that nothing was done).
-  app.post<CodeRoute>('/sessions/:code/skip-phase', signedIn, async (request, reply) => {
-    const { phase } = parseBody(SkipPhaseBody, request.body)
+  serve(app, sessionContracts.skipPhase, signedIn, async (request, { body: { phase } }, reply) => {
     const { notSeen } = await run(request, request.params.code, { type: 'SkipPhase' }, phase ? { expectPhase: phase } : { sentAt: sentAt(engine, reply) })
     return { message: notSeen ?? 'Phase skipped successfully' }
   })
 
   // A client that names the case it replaces changes it once; one that names none (the spec's), like a skip with
   // no phase named, replaces only a case whose reading has been running for a moment.
-  app.post<CodeRoute>('/sessions/:code/new-case', signedIn, async (request, reply) => {
-    const { caseId } = parseBody(NewCaseBody, request.body)
+  serve(app, sessionContracts.newCase, signedIn, async (request, { body: { caseId } }, reply) => {
     const seen = caseId === undefined ? { sentAt: sentAt(engine, reply) } : { expectCaseId: caseId }
     const { events, notSeen } = await run(request, request.params.code, { type: 'NewCase' }, seen)
     if (notSeen) return { message: notSeen }
     for (const { event } of events) {
       if (event.type === 'TopicSelectionNeeded') {
-        return { noMoreCases: true, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message: topicCompletedMessage(event.completedTopic) }
+        return { noMoreCases: true as const, currentTopic: event.completedTopic, availableTopics: event.availableTopics, message: topicCompletedMessage(event.completedTopic) }
       }
       if (event.type === 'SessionEnded') return { sessionCompleted: true, message: event.reason }
     }
     return { message: 'New case assigned' }
   })
 
-  app.post<CodeRoute>('/sessions/:code/select-new-topic', signedIn, async (request) => {
-    const { topic } = parseBody(SelectNewTopicBody, request.body)
+  serve(app, sessionContracts.selectNewTopic, signedIn, async (request, { body: { topic } }) => {
     const { state } = await run(request, request.params.code, { type: 'SelectNewTopic', topic })
     const fullCase = state.caseId === null ? null : ((await findCase(options.db, state.caseId)) ?? null)
     return { message: `New topic selected: ${topic}`, newCase: caseFor(state, fullCase, roleOf(state, request.currentUser.id)) }
   })
 
-  app.post<CodeRoute>('/sessions/:code/end', signedIn, async (request) => {
+  serve(app, sessionContracts.end, signedIn, async (request) => {
     await run(request, request.params.code, { type: 'End' })
     return { message: 'Session ended successfully', sessionEnded: true }
   })
 
-  app.post<CodeRoute>('/sessions/:code/complete', signedIn, async (request) => {
+  serve(app, sessionContracts.complete, signedIn, async (request) => {
     const { events } = await run(request, request.params.code, { type: 'Complete' })
     if (events.length === 0) return { message: 'You have already completed this session', alreadyCompleted: true }
     if (events.some(({ event }) => event.type === 'ParticipantCompleted')) return { message: 'Session marked as completed', completed: true }
     return { message: 'Session completed successfully' }
   })
 
-  app.post<CodeRoute>('/sessions/:code/leave', signedIn, async (request) => {
+  serve(app, sessionContracts.leave, signedIn, async (request) => {
     await run(request, request.params.code, { type: 'Leave', reason: 'LEFT' })
     return { message: 'Successfully left session' }
   })
 
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.
-  app.post('/feedback/submit', signedIn, async (request) => {
-    const body = parseBody(FeedbackSubmitBody, request.body)
+  serve(app, sessionContracts.submitFeedback, signedIn, async (request, { body }) => {
     const { row, events, feedbackIds } = await run(request, body.sessionCode, {
       type: 'SubmitFeedback',
       comment: body.comment,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import styled from 'styled-components'
+import type { contactContracts } from '../../../schemas/api/contact.ts'
+import type { AnswerOut } from '../../../schemas/api/contract.ts'
 import type { ContactMessageView } from '../../../schemas/contact.ts'
 import { errorMessage } from '../../api/client.ts'
 import { contactApi } from '../../api/contact.ts'
@@ -16,7 +18,7 @@ type Show = 'waiting' | 'all'
 export function MessagesTab() {
   const [show, setShow] = useState<Show>('waiting')
   const { zone } = useTimeZone()
-  const [inbox, setInbox] = useState<{ messages: ContactMessageView[]; waiting: number } | null>(null)
+  const [inbox, setInbox] = useState<AnswerOut<typeof contactContracts.messages> | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<ContactMessageView | null>(null)

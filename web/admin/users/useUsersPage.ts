@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { UserRole } from '../../../schemas/auth.ts'
+import type { UsersPage, UserStats } from '../../../schemas/api/admin.ts'
 import { errorMessage } from '../../api/client.ts'
-import { fetchUsers, fetchUserStats, type UsersPage, type UserStats } from '../../api/admin.ts'
+import { fetchUsers, fetchUserStats } from '../../api/admin.ts'
 
 export const PAGE_SIZES = [5, 10, 25] as const
 const SEARCH_DELAY_MS = 300

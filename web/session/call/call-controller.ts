@@ -1,6 +1,7 @@
-import type { CallState, IncomingSignal, RtcConfig } from '../../../schemas/rtc.ts'
+import { rtcContracts } from '../../../schemas/api/rtc.ts'
+import type { CallState, IncomingSignal } from '../../../schemas/rtc.ts'
 import { seatOf } from '../../../schemas/labels.ts'
-import { api, errorMessage } from '../../api/client.ts'
+import { call, errorMessage } from '../../api/client.ts'
 import { openDevice, openLocalMedia, NO_WEBRTC, webRtcAvailable, mediaErrorMessage } from './local-media.ts'
 import { PeerLink, type LinkSignal } from './peer-link.ts'
 import { connectSignalling, type Signalling } from './signalling.ts'
@@ -229,7 +230,7 @@ export class CallController {
   }
 
   private async refreshConfiguration() {
-    const config = await api.get<RtcConfig>(`/rtc/config?session=${encodeURIComponent(this.code)}`)
+    const config = await call(rtcContracts.config, { query: { session: this.code } })
     this.configuration = { iceServers: config.iceServers }
   }
 

@@ -1,0 +1,27 @@
+import { accountsContracts } from './accounts.ts'
+import { adminContracts } from './admin.ts'
+import { boardContracts } from './board.ts'
+import { contactContracts } from './contact.ts'
+import { contentContracts } from './content.ts'
+import type { RouteContract } from './contract.ts'
+import { progressContracts } from './progress.ts'
+import { rtcContracts } from './rtc.ts'
+import { sessionContracts } from './sessions.ts'
+import { siteContracts } from './site.ts'
+
+/**
+ * Every route of the API, by area. The server registers each with `serve` and a test holds the two lists equal
+ * (test/server/route-contracts.test.ts); the web imports an area's file, never this one, so that a page's bundle
+ * carries only the schemas it calls.
+ */
+export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
+  accounts: accountsContracts,
+  admin: adminContracts,
+  board: boardContracts,
+  contact: contactContracts,
+  content: contentContracts,
+  progress: progressContracts,
+  rtc: rtcContracts,
+  sessions: sessionContracts,
+  site: siteContracts,
+}
