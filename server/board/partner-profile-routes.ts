@@ -4,7 +4,7 @@ import { boardContracts } from '../../schemas/api/board.ts'
 import type { PartnerProfile } from '../../schemas/board.ts'
 import type { Db } from '../db/connect.ts'
 import type { UserRow } from '../db/schema.ts'
-import { perUserLimit } from '../sessions/http/route-context.ts'
+import { perUserLimit } from '../request-identity.ts'
 import { serve } from '../route-contract.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 

@@ -10,7 +10,8 @@ import { parseBody } from '../../validation.ts'
 import { asHttpError } from '../engine/command-runner.ts'
 import { criteriaShapes } from '../engine/decision-context.ts'
 import { debriefLinks, debriefOf, saveSelfAssessment, savedSelfAssessment } from './debrief.ts'
-import { perUserLimit, type SessionRoutesContext } from '../http/route-context.ts'
+import { perUserLimit } from '../../request-identity.ts'
+import type { SessionRoutesContext } from '../http/route-context.ts'
 
 export const DEBRIEF_NOT_YET = "The debrief opens once this round's feedback phase is over"
 export const NO_DEBRIEF = 'There is no debrief of this round for you'

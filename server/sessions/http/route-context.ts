@@ -1,10 +1,11 @@
 import { sql } from 'kysely'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Actor, SessionCommand, SessionState } from '../../../schemas/session/types.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { SessionCommand, SessionState } from '../../../schemas/session/types.ts'
 import type { SessionDetails } from '../../../schemas/session-wire.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
-import { badRequest, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
+import { actorOf, commandIdOf } from '../../request-identity.ts'
 import type { CodeMissLimit } from './code-miss-limit.ts'
 import type { CommandOutcome, RunOptions } from '../engine/command-runner.ts'
 import type { SessionEngine } from '../engine/engine.ts'
@@ -18,29 +19,8 @@ import { sessionDetails, type SessionTimes } from '../fan-out/session-view.ts'
 
 const SESSION_NOT_FOUND = 'Session not found'
 
-/**
- * Route options for a signed-in call limited to `max` a minute per account (after authentication, so the limit
- * follows the account whatever address it comes from): routes that take a session code, so codes cannot be
- * guessed by trying them.
- */
-export function perUserLimit(app: FastifyInstance, { rateLimits }: { rateLimits: boolean }, max: number) {
-  return {
-    preHandler: app.authenticate,
-    config: {
-      rateLimit: rateLimits
-        ? { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `session-user-${request.currentUser.id}` }
-        : (false as const),
-    },
-  }
-}
-
 /** When the request arrived, on the sessions' clock (which tests move on). */
 export const sentAt = (engine: SessionEngine, reply: FastifyReply) => engine.now() - reply.elapsedTime
-
-export function actorOf(request: FastifyRequest): Actor {
-  const user = request.currentUser
-  return { userId: user.id, name: user.name, isAdmin: user.role === 'ADMIN' }
-}
 
 /** The id of the session a code names (typed in any case, with or without the dash), or a 404 with `message`. */
 export type FindSession = (request: FastifyRequest, code: string, message?: string) => Promise<{ id: number }>
@@ -59,18 +39,6 @@ export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | nul
     await misses?.miss(request)
     throw notFound(message)
   }
-}
-
-const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/
-
-/** The optional Idempotency-Key header, scoped to the user so two users' keys can never collide. */
-export function commandIdOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key']
-  if (key === undefined) return undefined
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    throw badRequest('Idempotency-Key must be 1-100 letters, digits, dots, colons, dashes or underscores')
-  }
-  return `user-${request.currentUser.id}:${key}`
 }
 
 /** What the session route plugins (routes.ts, query-routes.ts) share: one finder, so wrong codes count once. */

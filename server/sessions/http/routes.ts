@@ -10,7 +10,8 @@ import { codeMissLimit } from './code-miss-limit.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { debriefRoutes } from '../debrief/debrief-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
-import { actorOf, detailsFor, leaveOtherSessions, perUserLimit, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
+import { actorOf, perUserLimit } from '../../request-identity.ts'
+import { detailsFor, leaveOtherSessions, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from '../fan-out/session-view.ts'
 
 export interface SessionRoutesOptions {
