@@ -44,6 +44,8 @@ function worktree(revision: string): Side {
 /** Each worktree removed on its own, so that one that fails to go leaves the others gone. */
 function removeWorktrees() {
   for (const { dir } of sides.splice(0)) {
+    // The link first, on its own: removing the worktree with it in place has emptied the shared node_modules.
+    rmSync(path.join(dir, 'node_modules'), { force: true })
     try {
       execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' })
     } catch {
