@@ -21,7 +21,7 @@ export interface TestCase {
 const admin = (): Account => ({ name: 'Test Admin', email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! })
 
 /** A case with one directly scored criterion and one scored through two sub-criteria: 4 slots, overall out of 8. */
-function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport, telephone = false }: TopicOptions) {
+function caseBody(categoryId: number, label: string, { recallDate, imageFindings, notesMarkup, rapport, telephone = false, station = false }: TopicOptions) {
   const id = randomBytes(4).toString('hex')
   const testCase: TestCase = {
     title: `${label} case ${id}`,
@@ -47,8 +47,34 @@ function caseBody(categoryId: number, label: string, { recallDate, imageFindings
     isRecallCase: Boolean(recallDate),
     recallDates: recallDate ? [recallDate] : [],
     telephoneConsultation: telephone,
+    // The spec's fields above are then written from the station (issue 32).
+    ...(station ? { station: stationOf(testCase) } : {}),
   }
   return { testCase, body }
+}
+
+/** A history station: two facts (one only if asked) and one checklist item in each domain. */
+function stationOf(testCase: TestCase) {
+  return {
+    stationType: 'HISTORY',
+    mlaAreas: ['CARDIOVASCULAR'],
+    difficulty: 'STANDARD',
+    candidate: { setting: `Emergency department. ${testCase.doctorBrief}`, tasks: ['Take a focused history', 'Explain the plan'], notNeeded: [] },
+    patient: {
+      persona: testCase.patientScript,
+      openingLine: 'Doctor, it hurts when I walk.',
+      facts: [
+        { id: 'onset', text: 'The pain started at work this morning', reveal: 'VOLUNTEER' },
+        { id: 'father', text: 'Your father died of a heart attack at 56', reveal: 'IF_ASKED' },
+      ],
+      questions: ['Is it my heart?'],
+    },
+    checklist: [
+      { id: 'pain-history', domain: 'DATA_GATHERING', item: 'Takes a pain history', good: 'Onset, character, radiation' },
+      { id: 'plan', domain: 'CLINICAL_MANAGEMENT', item: 'Explains the plan', good: '' },
+      { id: 'rapport', domain: 'INTERPERSONAL', item: 'Builds rapport', good: '' },
+    ],
+  }
 }
 
 interface TopicOptions {
@@ -61,6 +87,8 @@ interface TopicOptions {
   rapport?: boolean
   /** Makes the cases telephone consultations: the room runs the telephone station by itself. */
   telephone?: boolean
+  /** Writes the cases in the exam's shape (issue 32): facts to tick, a checklist to mark. */
+  station?: boolean
 }
 
 /** A new topic with `count` cases. */

@@ -13,6 +13,7 @@ import * as m0011 from './0011_case_bank_change_notices.ts'
 import * as m0012 from './0012_refused_appends.ts'
 import * as m0013 from './0013_telephone_cases.ts'
 import * as m0014 from './0014_contact_messages.ts'
+import * as m0015 from './0015_station_cases.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_refused_appends': m0012,
   '0013_telephone_cases': m0013,
   '0014_contact_messages': m0014,
+  '0015_station_cases': m0015,
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CriterionViewSchema, SectionViewSchema, VisualDataSchema, type CaseView } from './content.ts'
+import { CandidateInstructions, ChecklistItem, PatientScript, STATION_TYPES } from './station/station.ts'
 
 /**
  * What each session role may see of its case (WIRE.md section 0). The session engine renders every GET and
@@ -22,14 +23,24 @@ const sharedCaseEntries = {
   visualData: v.nullable(VisualDataSchema),
   imageUrl: v.nullable(v.string()),
   telephoneConsultation: v.boolean(),
+  /** Additions (issue 32), null for a case in the older shape: what kind of station it is tells nothing away. */
+  stationType: v.nullable(v.picklist(STATION_TYPES)),
 }
 
-const doctorBriefEntries = { doctorNotes: v.string(), doctorSections: v.array(SectionViewSchema) }
+const doctorBriefEntries = {
+  doctorNotes: v.string(),
+  doctorSections: v.array(SectionViewSchema),
+  /** The candidate's instructions of a station (issue 32). */
+  candidate: v.nullable(CandidateInstructions),
+}
 const patientScriptEntries = {
   title: v.string(),
   patientNotes: v.string(),
   patientSections: v.array(SectionViewSchema),
   feedbackCriteria: v.array(CriterionViewSchema),
+  /** A station's script (facts to tick as they are told) and the examiner's checklist (issue 32). */
+  patientScript: v.nullable(PatientScript),
+  checklist: v.nullable(v.array(ChecklistItem)),
 }
 
 /** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
@@ -65,43 +76,37 @@ function sharedFields(fullCase: CaseView): v.InferOutput<v.ObjectSchema<typeof s
     visualData: fullCase.visualData,
     imageUrl: fullCase.imageUrl,
     telephoneConsultation: fullCase.telephoneConsultation,
+    stationType: fullCase.station?.stationType ?? null,
   }
 }
+
+const doctorBrief = (fullCase: CaseView) => ({
+  doctorNotes: fullCase.doctorNotes,
+  doctorSections: fullCase.doctorSections,
+  candidate: fullCase.station?.candidate ?? null,
+})
+
+const patientScript = (fullCase: CaseView) => ({
+  title: fullCase.title,
+  patientNotes: fullCase.patientNotes,
+  patientSections: fullCase.patientSections,
+  feedbackCriteria: fullCase.feedbackCriteria,
+  patientScript: fullCase.station?.patient ?? null,
+  checklist: fullCase.station?.checklist ?? null,
+})
 
 /** `feedbackOver`: the session has left its feedback phase for this case, so nothing is secret any more. */
 export function doctorCaseView(fullCase: CaseView, feedbackOver: boolean): DoctorCaseView | RevealedDoctorCaseView {
-  const view: DoctorCaseView = {
-    ...sharedFields(fullCase),
-    doctorNotes: fullCase.doctorNotes,
-    doctorSections: fullCase.doctorSections,
-    sections: fullCase.doctorSections,
-  }
-  if (!feedbackOver) return view
-  return {
-    ...view,
-    title: fullCase.title,
-    patientNotes: fullCase.patientNotes,
-    patientSections: fullCase.patientSections,
-    feedbackCriteria: fullCase.feedbackCriteria,
-  }
+  const view: DoctorCaseView = { ...sharedFields(fullCase), ...doctorBrief(fullCase), sections: fullCase.doctorSections }
+  return feedbackOver ? { ...view, ...patientScript(fullCase) } : view
 }
 
 export function patientCaseView(fullCase: CaseView): PatientCaseView {
-  return {
-    ...sharedFields(fullCase),
-    title: fullCase.title,
-    patientNotes: fullCase.patientNotes,
-    patientSections: fullCase.patientSections,
-    feedbackCriteria: fullCase.feedbackCriteria,
-  }
+  return { ...sharedFields(fullCase), ...patientScript(fullCase) }
 }
 
 export function observerCaseView(fullCase: CaseView): ObserverCaseView {
-  return {
-    ...patientCaseView(fullCase),
-    doctorNotes: fullCase.doctorNotes,
-    doctorSections: fullCase.doctorSections,
-  }
+  return { ...patientCaseView(fullCase), ...doctorBrief(fullCase) }
 }
 
 /** One entry point for the session engine: the view for a recipient's role. */

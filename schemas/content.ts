@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { DOMAINS } from './marking.ts'
+import { Station } from './station/station.ts'
 
 /**
  * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
@@ -122,6 +123,11 @@ export const CaseBody = v.object({
   recallDates: v.nullish(v.pipe(v.array(RecallDate, 'Recall dates must be a list'), v.maxLength(500, 'At most 500 recall dates')), []),
   /** An addition to WIRE.md (issue 29). Absent (the spec's editor): a new case is not one, an edit keeps the stored value. */
   telephoneConsultation: v.optional(v.boolean('telephoneConsultation must be true or false')),
+  /**
+   * An addition (issue 32): the case in the exam's shape. When given, the spec's fields above are written from it
+   * (schemas/station/spec-fields.ts); absent (the spec's editor), see server/content/case-rules.ts.
+   */
+  station: v.optional(v.nullable(Station)),
 })
 export type CaseBody = v.InferOutput<typeof CaseBody>
 
@@ -207,5 +213,7 @@ export const CaseViewSchema = v.object({
   recallDates: v.array(v.string()),
   /** An addition to WIRE.md (issue 29): the room runs the telephone station for this case, every camera off. */
   telephoneConsultation: v.boolean(),
+  /** An addition (issue 32): the case in the exam's shape, null for one written in the older shape. */
+  station: v.nullable(Station),
 })
 export type CaseView = v.InferOutput<typeof CaseViewSchema>

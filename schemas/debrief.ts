@@ -2,7 +2,9 @@ import * as v from 'valibot'
 import { RevealedDoctorCaseViewSchema } from './case-views.ts'
 import { CriterionViewSchema } from './content.ts'
 import { FeedbackSubmitBody, MAX_TEXT } from './session-api.ts'
-import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
+import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
+import { CHECKLIST_MARKS } from './session/types.ts'
+import { ChecklistItem, PatientFact } from './station/station.ts'
 import { CriterionScoreSchema, DomainScoreSchema, GiverRoleSchema } from './session-wire.ts'
 
 /**
@@ -57,6 +59,30 @@ export const DebriefFeedbackSchema = v.object({
 })
 export type DebriefFeedback = v.InferOutput<typeof DebriefFeedbackSchema>
 
+/** What was noted during a station's round (issue 32): the examiners' marks and the facts told, in time. */
+export const RoundNotesSchema = v.object({
+  /** Each checklist item with every examiner's final mark on it, side by side (none: not marked). */
+  checklist: v.array(
+    v.object({
+      ...ChecklistItem.entries,
+      marks: v.array(v.object({ by: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
+    }),
+  ),
+  facts: v.array(v.object({ ...PatientFact.entries, told: v.boolean(), toldAt: v.nullable(v.number()) })),
+  /** Every note in the order made; `second` of the consultation, null when made after it. */
+  timeline: v.array(
+    v.object({
+      second: v.nullable(v.number()),
+      kind: v.picklist(['MARK', 'FACT', 'FACT_WITHDRAWN']),
+      by: v.string(),
+      text: v.string(),
+      domain: v.nullable(v.picklist(DOMAINS)),
+      mark: v.nullable(v.picklist(CHECKLIST_MARKS)),
+    }),
+  ),
+})
+export type RoundNotes = v.InferOutput<typeof RoundNotesSchema>
+
 /** GET /api/sessions/{code}/rounds/{round}/debrief. */
 export const DebriefSchema = v.object({
   sessionCode: v.string(),
@@ -65,6 +91,8 @@ export const DebriefSchema = v.object({
   case: RevealedDoctorCaseViewSchema,
   feedback: v.array(DebriefFeedbackSchema),
   selfAssessment: v.nullable(DebriefAssessmentSchema),
+  /** An addition (issue 32): the round's notes of a station case; null for a case in the older shape. */
+  notes: v.nullable(RoundNotesSchema),
 })
 export type Debrief = v.InferOutput<typeof DebriefSchema>
 

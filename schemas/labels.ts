@@ -2,7 +2,7 @@
  * The words for a seat and a phase, one map each, shared by every screen (issue 31): the role badge, the room's
  * notices, the case editor, the room's header and its clock said them in their own copies.
  */
-import type { Phase, SessionRole } from './session/types.ts'
+import type { ChecklistMark, Phase, SessionRole } from './session/types.ts'
 
 export const ROLE_LABEL: Record<SessionRole, string> = { DOCTOR: 'Doctor', PATIENT: 'Patient', OBSERVER: 'Observer' }
 
@@ -24,3 +24,6 @@ export const PHASE_LABEL: Record<Phase, string> = {
   FEEDBACK: 'Feedback',
   COMPLETED: 'Completed',
 }
+
+/** How the examiner saw a checklist item done (issue 32). */
+export const CHECKLIST_MARK_LABEL: Record<ChecklistMark, string> = { DONE: 'Done', PARTLY: 'Partly', NOT_DONE: 'Not done' }

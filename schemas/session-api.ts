@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { RANDOM_TOPIC, type CriterionScore, type SessionConfig, type StationMarking } from './session/types.ts'
+import { CHECKLIST_MARKS, RANDOM_TOPIC, type CriterionScore, type SessionConfig, type StationMarking } from './session/types.ts'
 import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from './session/config-rules.ts'
 
@@ -176,3 +176,18 @@ export function toCriterionScores(body: v.InferOutput<typeof FeedbackSubmitBody>
     subScores: criterion.subScores.map((sub) => ({ subCriterionId: sub.subCriterionId, subCriterionName: sub.subCriterionName, score: sub.score })),
   }))
 }
+
+const ID_RULE = 'must be the id of an item of this station'
+const stationItemId = (label: string) => v.pipe(v.string(`${label} ${ID_RULE}`), v.trim(), v.nonEmpty(`${label} ${ID_RULE}`), v.maxLength(60, `${label} ${ID_RULE}`))
+
+/** POST /api/sessions/{code}/checklist-marks (issue 32): the examiner marks one checklist item. */
+export const ChecklistMarkBody = v.object({
+  itemId: stationItemId('itemId'),
+  mark: v.picklist(CHECKLIST_MARKS, `mark must be one of ${CHECKLIST_MARKS.join(', ')}`),
+})
+
+/** POST /api/sessions/{code}/revealed-facts (issue 32): the patient ticks a fact as told, or takes the tick back. */
+export const RevealedFactBody = v.object({
+  factId: stationItemId('factId'),
+  revealed: v.boolean('revealed must be true or false'),
+})

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { RoleCaseView } from './case-views.ts'
-import { ParticipantViewSchema, PhaseSchema, SessionConfigViewSchema, StatusSchema, TimedPhaseSchema, WireRoleSchema, sessionClockEntries } from './session-wire.ts'
+import { ParticipantViewSchema, PhaseSchema, SessionConfigViewSchema, StationProgressSchema, StatusSchema, TimedPhaseSchema, WireRoleSchema, sessionClockEntries } from './session-wire.ts'
 
 /**
  * What the live channel sends on /topic/session/{code} (WIRE.md section 4), rendered per recipient by the server.
@@ -87,6 +87,18 @@ const TopicSelectionNeededSchema = v.object({
   message: v.string(),
 })
 
+/**
+ * An addition (issue 32): what the patient told and the examiners marked so far in this round, to the patient
+ * (facts only) and the observers, never to the doctor (case-reveal.ts). A client that knows only the spec
+ * ignores a type it does not know (WIRE.md section 3).
+ */
+const StationProgressMessageSchema = v.object({
+  type: v.literal('STATION_PROGRESS'),
+  sessionCode: v.string(),
+  round: v.number(),
+  ...StationProgressSchema.entries,
+})
+
 /** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */
 export const LiveMessageSchema = v.variant('type', [
   SessionUpdateSchema,
@@ -97,6 +109,7 @@ export const LiveMessageSchema = v.variant('type', [
   UserLeftSchema,
   RoleChangeSchema,
   TopicSelectionNeededSchema,
+  StationProgressMessageSchema,
 ])
 
 export type SessionUpdateMessage = v.InferOutput<typeof SessionUpdateSchema>
@@ -107,4 +120,5 @@ export type SessionEndedMessage = v.InferOutput<typeof SessionEndedSchema>
 export type UserLeftMessage = v.InferOutput<typeof UserLeftSchema>
 export type RoleChangeMessage = v.InferOutput<typeof RoleChangeSchema>
 export type TopicSelectionNeededMessage = v.InferOutput<typeof TopicSelectionNeededSchema>
+export type StationProgressMessage = v.InferOutput<typeof StationProgressMessageSchema>
 export type LiveMessage = v.InferOutput<typeof LiveMessageSchema>

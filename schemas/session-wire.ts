@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { RoleCaseViewSchema } from './case-views.ts'
-import type { CriterionScore, NextRoundRequest, Phase, SessionRole, SessionStatus, SessionType, SubScore, TimingType } from './session/types.ts'
+import { CHECKLIST_MARKS, type CriterionScore, type NextRoundRequest, type Phase, type SessionRole, type SessionStatus, type SessionType, type SubScore, type TimingType } from './session/types.ts'
 import { GRADES, type DomainScore } from './session/station-result.ts'
 import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 
@@ -71,6 +71,13 @@ export const DomainScoreSchema: v.GenericSchema<DomainScore> = v.object({
 
 export const SessionRoleSchema = v.picklist(['DOCTOR', 'PATIENT', 'OBSERVER'] as const satisfies readonly SessionRole[])
 
+/** The current round's notes of a station (types.ts StationProgress), as a role may see them. */
+export const StationProgressSchema = v.object({
+  marks: v.array(v.object({ userId: v.number(), itemId: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
+  revealedFacts: v.array(v.object({ factId: v.string(), second: v.nullable(v.number()) })),
+})
+export type StationProgressView = v.InferOutput<typeof StationProgressSchema>
+
 /** GET /api/sessions/{code}; also the `session` of the create, configure and join-with-role answers. */
 export const SessionDetailsSchema = v.object({
   id: v.number(),
@@ -98,6 +105,8 @@ export const SessionDetailsSchema = v.object({
   endTime: v.nullable(v.string()),
   /** An addition to WIRE.md (issue 30): why an ended session ended, so a page opened later can say why. */
   endedReason: v.nullable(v.string()),
+  /** An addition (issue 32): the round's notes so far, for the patient and observers of a station; null for the doctor. */
+  stationProgress: v.nullable(StationProgressSchema),
 })
 export type SessionDetails = v.InferOutput<typeof SessionDetailsSchema>
 

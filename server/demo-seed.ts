@@ -1,7 +1,7 @@
 import { describeDemoAccounts, seedDemoAccounts } from './accounts/demo-accounts.ts'
 import { DEMO_BANK_DIR, seedDemoBank } from './content/demo-bank.ts'
 import { readDemoBank } from './content/demo-bank-files.ts'
-import { assignDemoDomains } from './content/demo-domains.ts'
+import { upgradeDemoCases } from './content/demo-upgrade.ts'
 import type { Db } from './db/connect.ts'
 
 export interface DemoSeedOptions {
@@ -25,9 +25,9 @@ export async function seedDemo(db: Db, log: SeedLog, options: DemoSeedOptions): 
   if (createdAccounts) log.info('Created the demo accounts')
   log.info(`\n${describeDemoAccounts()}`)
   if (options.bank === 'if-empty' && (await db.selectFrom('cases').select('id').limit(1).executeTakeFirst())) {
-    const given = await assignDemoDomains(db, await readDemoBank(DEMO_BANK_DIR))
-    log.info(`Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases); ${given} demo cases given their domains`)
-    return createdAccounts || given > 0
+    const upgraded = await upgradeDemoCases(db, await readDemoBank(DEMO_BANK_DIR))
+    log.info(`Demo case bank: the bank already has cases, nothing added (npm run seed adds missing demo cases); ${upgraded} demo cases rewritten in the exam's shape`)
+    return createdAccounts || upgraded > 0
   }
   const bank = await seedDemoBank(db, { dataDir: options.dataDir })
   log.info(

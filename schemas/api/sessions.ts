@@ -2,12 +2,14 @@ import * as v from 'valibot'
 import { RoleCaseViewSchema } from '../case-views.ts'
 import { DebriefLinkSchema, DebriefSchema, ScoredAssessmentSchema, SelfAssessmentBody, SelfAssessmentFormSchema } from '../debrief.ts'
 import {
+  ChecklistMarkBody,
   ConfigureSessionBody,
   CreateSessionBody,
   FeedbackSubmitBody,
   JoinSessionBody,
   JoinWithRoleBody,
   NewCaseBody,
+  RevealedFactBody,
   SelectNewTopicBody,
   SkipPhaseBody,
 } from '../session-api.ts'
@@ -19,6 +21,7 @@ import {
   ParticipantViewSchema,
   SessionDetailsSchema,
   SessionRoleSchema,
+  StationProgressSchema,
   TimelineEntrySchema,
 } from '../session-wire.ts'
 import { MessageAnswer, route } from './contract.ts'
@@ -31,6 +34,9 @@ const NewCaseAnswerSchema = v.union([
   v.object({ message: v.string(), noMoreCases: v.literal(true), currentTopic: v.string(), availableTopics: v.array(v.string()) }),
   v.object({ message: v.string(), sessionCompleted: v.optional(v.boolean()) }),
 ])
+
+/** A note of a station (issue 32): the round's notes as the caller now sees them. */
+const StationNotedAnswer = v.object({ message: v.string(), stationProgress: v.nullable(StationProgressSchema) })
 
 /** The session calls of SPEC.md section 7 and WIRE.md section 5, with the additions the notes in session-wire.ts name. */
 export const sessionContracts = {
@@ -78,6 +84,8 @@ export const sessionContracts = {
   debrief: route('GET', '/sessions/:code/rounds/:round/debrief', { answer: DebriefSchema }),
   debriefs: route('GET', '/sessions/:code/debriefs', { answer: v.array(DebriefLinkSchema) }),
   selfAssessment: route('GET', '/sessions/:code/self-assessment', { answer: SelfAssessmentFormSchema }),
+  markChecklistItem: route('POST', '/sessions/:code/checklist-marks', { body: ChecklistMarkBody, answer: StationNotedAnswer }),
+  revealFact: route('POST', '/sessions/:code/revealed-facts', { body: RevealedFactBody, answer: StationNotedAnswer }),
   saveSelfAssessment: route('POST', '/sessions/:code/self-assessment', {
     body: SelfAssessmentBody,
     answer: v.object({ message: v.string(), selfAssessment: ScoredAssessmentSchema }),

@@ -36,7 +36,7 @@ export function standingOf(state: SessionState, actor: Pick<Actor, 'userId' | 'i
 }
 
 /** The controls of a session: each is also the command it sends. */
-export const CONTROLS = ['Configure', 'Start', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'SubmitFeedback', 'Complete', 'End'] as const
+export const CONTROLS = ['Configure', 'Start', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'SubmitFeedback', 'Complete', 'End', 'MarkChecklistItem', 'RevealFact'] as const
 export type Control = (typeof CONTROLS)[number]
 
 export interface Refusal {
@@ -80,6 +80,9 @@ const WHO: Record<Control, (s: Standing) => Refusal | null> = {
   SubmitFeedback: (s) => seated(s) ?? (s.seat && FEEDBACK_REQUESTS[s.seat] ? null : refused(403, 'Only the patient or observer can give feedback')),
   Complete: seated,
   End: doctorOnly('Only the doctor can end the session'),
+  // The examiner marks the checklist as they watch; the patient ticks the facts of their script as they tell them.
+  MarkChecklistItem: (s) => seated(s) ?? (s.seat === 'OBSERVER' ? null : refused(403, 'Only the observer marks the checklist')),
+  RevealFact: (s) => seated(s) ?? (s.seat === 'PATIENT' ? null : refused(403, 'Only the patient ticks the facts they tell')),
 }
 
 /** What a control refused by the current phase is told, when the phase has no refusal of its own. */
@@ -91,6 +94,8 @@ const OUT_OF_PHASE: Partial<Record<Control, string>> = {
   SelectNewTopic: CASE_CHANGE_TOO_LATE,
   SubmitFeedback: FEEDBACK_TOO_EARLY,
   Complete: 'You can only complete the session during the feedback phase',
+  MarkChecklistItem: 'The checklist is marked during the consultation and its feedback',
+  RevealFact: 'Facts are ticked during the consultation',
 }
 
 /** A control the session's phase does not accept now (the machine's `meta.accepts`), with what it is told. */

@@ -10,6 +10,7 @@ import { evolve } from './evolve.ts'
 import { decideSubmitFeedback } from './feedback-rules.ts'
 import { whatFollows } from './next-round.ts'
 import { decideJoin, decideLeave, hasEnded } from './participants.ts'
+import { decideMarkChecklistItem, decideRevealFact } from './station-notes.ts'
 import {
   decideComplete,
   decideEnd,
@@ -48,6 +49,9 @@ export function caseBankNeeds(command: SessionCommand): { catalog: boolean; crit
       return { catalog: true, criteria: false }
     case 'SubmitFeedback':
       return { catalog: true, criteria: true }
+    case 'MarkChecklistItem':
+    case 'RevealFact':
+      return { catalog: false, criteria: true }
     default:
       return { catalog: false, criteria: false }
   }
@@ -83,6 +87,10 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
       return withWhatFollows(state, decideComplete(state, actor, ctx), ctx)
     case 'End':
       return decideEnd(state, actor, ctx)
+    case 'MarkChecklistItem':
+      return decideMarkChecklistItem(state, command, actor, ctx)
+    case 'RevealFact':
+      return decideRevealFact(state, command, actor, ctx)
     default:
       return unknownCommand(command)
   }

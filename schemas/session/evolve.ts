@@ -4,7 +4,8 @@
  * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
 import { isLegalMove, mayEndFrom } from './machine.ts'
-import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState } from './types.ts'
+import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState, type StationProgress } from './types.ts'
+import { progressAfter } from './station-progress.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
 
@@ -34,6 +35,8 @@ function requireLegalMove(state: SessionState, event: SessionEvent) {
   throw new CorruptSessionLogError(`Session ${state.code}, version ${state.version + 1}: ${event.type} cannot move it from ${state.phase} to ${to}`)
 }
 
+const NO_PROGRESS: StationProgress = { marks: [], revealedFacts: [] }
+
 function created(event: SessionEventOf<'SessionCreated'>): SessionState {
   return {
     sessionId: event.sessionId,
@@ -53,6 +56,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     topicChoicePending: false,
     endedReason: null,
     madeForLater: event.madeForLater === true,
+    stationProgress: NO_PROGRESS,
     version: 1,
   }
 }
@@ -83,6 +87,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     topicChoicePending: c.topicChoicePending !== undefined ? c.topicChoicePending : state.topicChoicePending,
     endedReason: c.endedReason !== undefined ? c.endedReason : state.endedReason,
     madeForLater: c.madeForLater !== undefined ? c.madeForLater : state.madeForLater,
+    stationProgress: c.stationProgress !== undefined ? c.stationProgress : state.stationProgress,
     version: state.version + 1,
   }
 }
@@ -106,6 +111,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
         caseScored: false,
         topicChoicePending: false,
+        stationProgress: NO_PROGRESS,
         // Feedback and completion belong to one (case, round): a new case starts everyone afresh. Someone away
         // when it starts has seen none of it until they come back.
         participants: state.participants.map((p) => ({ ...p, hasCompleted: false, hasGivenFeedback: false, nextRoundRequest: null, joinedAfterConsultation: !p.active })),
@@ -150,6 +156,9 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       return { participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
       return { status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason }
+    case 'ChecklistItemMarked':
+    case 'FactRevealed':
+      return { stationProgress: progressAfter(state.stationProgress, event) }
     default:
       return unreachable(event)
   }

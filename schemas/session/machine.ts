@@ -97,8 +97,12 @@ export const sessionMachine = setup({
     waiting: { on: movesFrom('WAITING'), meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
     reading: { on: movesFrom('READING'), meta: { accepts: [...IN_PLAY, 'SkipPhase', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
     // The reading clock keeps running while the doctor chooses a new topic: the choice may come in this phase.
-    consultation: { on: movesFrom('CONSULTATION'), meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, HOST_CLOSES] } },
-    feedback: { on: movesFrom('FEEDBACK'), meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete'] } },
+    consultation: {
+      on: movesFrom('CONSULTATION'),
+      meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, 'MarkChecklistItem', 'RevealFact', HOST_CLOSES] },
+    },
+    // The examiner may finish marking the checklist after the bell, as in the exam.
+    feedback: { on: movesFrom('FEEDBACK'), meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete', 'MarkChecklistItem'] } },
     // Leaving and a timer's expiry race with the end routinely: accepted, and decided as no-ops.
     completed: { type: 'final', meta: { accepts: ['Leave', 'ExpireTimer'], refusal: SESSION_ENDED } },
   },

@@ -84,8 +84,26 @@ export interface SessionState {
    * does.
    */
   madeForLater: boolean
+  /** What the patient and the examiner noted during the current round of a station case (issue 32). */
+  stationProgress: StationProgress
   /** The session log's version this state reflects (number of events folded). */
   version: number
+}
+
+/** How the examiner saw a checklist item done. */
+export const CHECKLIST_MARKS = ['DONE', 'PARTLY', 'NOT_DONE'] as const
+export type ChecklistMark = (typeof CHECKLIST_MARKS)[number]
+
+/**
+ * The current round's marks and revealed facts, each with the second of the consultation it was noted at (null
+ * once the consultation is over): emptied when a case is assigned. Never shown to the round's doctor before the
+ * round is over (case-reveal.ts).
+ */
+export interface StationProgress {
+  /** Each examiner's latest mark per checklist item. */
+  marks: Array<{ userId: number; itemId: string; mark: ChecklistMark; second: number | null }>
+  /** The facts the patient has told, in the order told. */
+  revealedFacts: Array<{ factId: string; second: number | null }>
 }
 
 /** What the decider needs to know about a case to choose one; the server loads these from the case bank. */
@@ -163,6 +181,10 @@ export type SessionEvent =
     }
   | { type: 'ParticipantCompleted'; userId: number; at: number }
   | { type: 'SessionEnded'; reason: string; at: number }
+  /** Issue 32: an examiner marked a checklist item; `second`: of the consultation, null after it. */
+  | { type: 'ChecklistItemMarked'; userId: number; round: number; itemId: string; mark: ChecklistMark; second: number | null; at: number }
+  /** Issue 32: the patient told a fact of their script (or took the tick back: revealed false). */
+  | { type: 'FactRevealed'; userId: number; round: number; factId: string; revealed: boolean; second: number | null; at: number }
 
 export type SessionEventType = SessionEvent['type']
 
@@ -206,6 +228,8 @@ export type SessionCommand =
       marking?: StationMarking
     }
   | { type: 'Complete' }
+  | { type: 'MarkChecklistItem'; itemId: string; mark: ChecklistMark }
+  | { type: 'RevealFact'; factId: string; revealed: boolean }
   | { type: 'Leave'; reason: LeaveReason }
   | { type: 'End' }
   /** Issued by the timer service, never by a user: ends the phase whose deadline passed. */
@@ -222,6 +246,8 @@ export interface DecisionContext {
   categoryNames: readonly string[]
   /** The mark scheme of the current case, for validating feedback (empty if no case). */
   currentCriteria: readonly CriterionShape[]
+  /** The current case's station, for marks and revealed facts: its checklist item ids and fact ids (none for an older case). */
+  currentStation: { checklistIds: readonly string[]; factIds: readonly string[] }
   /** Whether a participant has the room open now (live presence): the next round's clock waits for everyone. */
   inRoom: (userId: number) => boolean
 }

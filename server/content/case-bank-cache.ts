@@ -1,4 +1,4 @@
-import type { CaseSummary, CriterionShape } from '../../schemas/session/types.ts'
+import type { CaseSummary, CriterionShape, DecisionContext } from '../../schemas/session/types.ts'
 import type { DatabaseHandle } from '../db/connect.ts'
 import { hearChanges, NoticeKeptCache } from '../db/change-notices.ts'
 import type { PgListener } from '../db/pg-listener.ts'
@@ -14,7 +14,13 @@ export interface Catalog {
   categoryNames: readonly string[]
 }
 
-/** Which parts of the bank a decision reads: the catalog, and the mark scheme of one case (feedback). */
+/** What feedback, marks and revealed facts are checked against: a case's criteria, and its station's ids. */
+export interface MarkScheme {
+  criteria: readonly CriterionShape[]
+  station: DecisionContext['currentStation']
+}
+
+/** Which parts of the bank a decision reads: the catalog, and the mark scheme of one case (feedback, marks). */
 export interface BankNeeds {
   catalog: boolean
   criteriaOf: number | null
@@ -23,7 +29,7 @@ export interface BankNeeds {
 /** The parts asked for, null where not asked (or, from a read, not read). */
 export interface BankFacts {
   catalog: Catalog | null
-  criteria: readonly CriterionShape[] | null
+  scheme: MarkScheme | null
 }
 
 /**
@@ -34,7 +40,7 @@ export interface BankFacts {
  */
 export class CaseBankCache extends NoticeKeptCache {
   private catalog: Catalog | null = null
-  private readonly criteria = new Map<number, readonly CriterionShape[]>()
+  private readonly schemes = new Map<number, MarkScheme>()
 
   constructor(private readonly criteriaCapacity = DEFAULT_CRITERIA_CAPACITY) {
     super()
@@ -44,14 +50,14 @@ export class CaseBankCache extends NoticeKeptCache {
   async read(needs: BankNeeds, load: (missing: BankNeeds) => Promise<BankFacts>): Promise<BankFacts> {
     const held: BankFacts = {
       catalog: needs.catalog ? this.catalog : null,
-      criteria: needs.criteriaOf === null ? null : (this.criteria.get(needs.criteriaOf) ?? null),
+      scheme: needs.criteriaOf === null ? null : (this.schemes.get(needs.criteriaOf) ?? null),
     }
-    const missing = { catalog: needs.catalog && !held.catalog, criteriaOf: held.criteria ? null : needs.criteriaOf }
+    const missing = { catalog: needs.catalog && !held.catalog, criteriaOf: held.scheme ? null : needs.criteriaOf }
     if (!missing.catalog && missing.criteriaOf === null) return held
     const began = this.generation
     const read = await load(missing)
     if (this.mayKeep(began)) this.keep(missing, read)
-    return { catalog: held.catalog ?? read.catalog, criteria: held.criteria ?? read.criteria }
+    return { catalog: held.catalog ?? read.catalog, scheme: held.scheme ?? read.scheme }
   }
 
   /** The payload (the table) does not matter: every change forgets the whole bank. */
@@ -61,16 +67,16 @@ export class CaseBankCache extends NoticeKeptCache {
 
   protected clear() {
     this.catalog = null
-    this.criteria.clear()
+    this.schemes.clear()
   }
 
   private keep(missing: BankNeeds, read: BankFacts) {
     // Shared by every decision from now on: nobody may change it in place.
     if (missing.catalog && read.catalog) this.catalog = deepFreeze(read.catalog)
-    if (missing.criteriaOf === null || !read.criteria) return
-    this.criteria.set(missing.criteriaOf, deepFreeze(read.criteria))
+    if (missing.criteriaOf === null || !read.scheme) return
+    this.schemes.set(missing.criteriaOf, deepFreeze(read.scheme))
     // A Map keeps insertion order: the first key is the oldest entry.
-    if (this.criteria.size > this.criteriaCapacity) this.criteria.delete(this.criteria.keys().next().value!)
+    if (this.schemes.size > this.criteriaCapacity) this.schemes.delete(this.schemes.keys().next().value!)
   }
 }
 

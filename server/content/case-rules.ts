@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CaseBody, CaseView, CriterionView, SectionView, SubCriterionView, VisualData } from '../../schemas/content.ts'
+import { specFieldsOf, type SpecFields } from '../../schemas/station/spec-fields.ts'
+import type { Station } from '../../schemas/station/station.ts'
 
 /**
  * The one place a validated case body becomes what is stored. Every save (admin editor, demo bank) goes
@@ -30,6 +32,8 @@ export interface CaseContent {
   isRecallCase: boolean
   recallDates: string[]
   telephoneConsultation: boolean
+  /** The case in the exam's shape; when there is one, the spec's fields above are written from it. */
+  station: Station | null
 }
 
 export type IdMaker = (prefix: 'section' | 'criterion' | 'sub') => string
@@ -38,7 +42,8 @@ const randomItemId: IdMaker = (prefix) => `${prefix}-${randomBytes(6).toString('
 
 export function normaliseCase(body: CaseBody, newId: IdMaker = randomItemId): CaseContent {
   const isRecallCase = body.isRecallCase ?? body.recallDates.length > 0
-  return {
+  const station = body.station ?? null
+  const written = {
     title: body.title,
     description: body.description,
     categoryId: body.category.id,
@@ -52,6 +57,7 @@ export function normaliseCase(body: CaseBody, newId: IdMaker = randomItemId): Ca
     recallDates: isRecallCase ? [...new Set(body.recallDates)].sort() : [],
     telephoneConsultation: body.telephoneConsultation ?? false,
   }
+  return station ? { ...written, ...specFieldsOf(station), station } : { ...written, station }
 }
 
 interface Ordered {
@@ -87,15 +93,26 @@ function normaliseCriteria(criteria: CaseBody['feedbackCriteria'], newId: IdMake
 
 /**
  * An edit from a client that knows none of our additions (the spec's editor) keeps what they stored: each
- * criterion's domain, matched by id (an explicit null still unassigns it), and whether the case is a telephone
- * consultation.
+ * criterion's domain, matched by id (an explicit null still unassigns it), whether the case is a telephone
+ * consultation, and its station while the fields derived from it come back as they were sent (the spec's editor
+ * echoes them; only the title, stem, topic or recall dates changed). Once that editor changes derived text, what
+ * the admin typed wins: the case is kept in the older shape, without its station.
  */
-export function withKeptAdditions(body: CaseBody, stored: Pick<CaseView, 'feedbackCriteria' | 'telephoneConsultation'>): CaseBody {
+export function withKeptAdditions(body: CaseBody, stored: Pick<CaseView, 'feedbackCriteria' | 'telephoneConsultation' | 'station'>): CaseBody {
   const domains = new Map(stored.feedbackCriteria.map((criterion) => [criterion.id, criterion.domain]))
   const feedbackCriteria = body.feedbackCriteria.map((criterion) =>
     criterion.domain === undefined && criterion.id ? { ...criterion, domain: domains.get(criterion.id) ?? null } : criterion,
   )
-  return { ...body, feedbackCriteria, telephoneConsultation: body.telephoneConsultation ?? stored.telephoneConsultation }
+  const kept = { ...body, feedbackCriteria, telephoneConsultation: body.telephoneConsultation ?? stored.telephoneConsultation }
+  if (body.station !== undefined || !stored.station) return kept
+  return { ...kept, station: echoesStation(kept, stored.station) ? stored.station : null }
+}
+
+/** The spec's fields of the body, normalised as they would be stored, equal those the station writes. */
+function echoesStation(body: CaseBody, station: Station): boolean {
+  const sent = normaliseCase({ ...body, station: null }, () => 'new')
+  const derived = specFieldsOf(station)
+  return (Object.keys(derived) as (keyof SpecFields)[]).every((field) => JSON.stringify(sent[field]) === JSON.stringify(derived[field]))
 }
 
 function reconcileVisuals(visual: CaseBody['visualData'], imageUrl: CaseBody['imageUrl']): Pick<CaseContent, 'visualData' | 'imageUrl'> {

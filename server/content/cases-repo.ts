@@ -39,6 +39,7 @@ function toCaseView(row: CaseQueryRow): CaseView {
     isRecallCase: row.is_recall_case,
     recallDates: row.recall_dates,
     telephoneConsultation: row.telephone_consultation,
+    station: row.station,
   }
 }
 
@@ -79,6 +80,7 @@ const columns = (content: CaseContent) => ({
   feedback_criteria: JSON.stringify(content.feedbackCriteria),
   is_recall_case: content.isRecallCase,
   telephone_consultation: content.telephoneConsultation,
+  station: content.station && JSON.stringify(content.station),
 })
 
 export type SaveCaseResult = { ok: true; id: number } | { ok: false; reason: 'not-found' | 'no-category' }

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
 import { CaseBody, CATEGORY_NAME_MAX, RecallDate } from '../../schemas/content.ts'
-import { DOMAINS } from '../../schemas/marking.ts'
+import { Station } from '../../schemas/station/station.ts'
 import { checkImageHeader, detectImageType, MAX_IMAGE_BYTES } from './image-files.ts'
 
 /**
@@ -13,15 +13,13 @@ import { checkImageHeader, detectImageType, MAX_IMAGE_BYTES } from './image-file
 
 const text = v.string('must be text')
 const nonEmptyText = v.pipe(text, v.trim(), v.nonEmpty('must not be empty'))
-const DemoSection = v.strictObject({ title: text, content: text })
-
+/**
+ * A shipped case is a station in the exam's shape (issue 32): the spec's fields are derived from it when it is
+ * saved, so no demo case is written in the old shape.
+ */
 const DemoCase = v.strictObject({
   title: nonEmptyText,
   description: text,
-  doctorNotes: text,
-  doctorSections: v.array(DemoSection),
-  patientNotes: text,
-  patientSections: v.array(DemoSection),
   visualData: v.nullish(
     v.variant('type', [
       v.strictObject({ type: v.literal('text'), content: nonEmptyText }),
@@ -29,12 +27,8 @@ const DemoCase = v.strictObject({
     ]),
     null,
   ),
-  // Every shipped criterion is marked in one of the exam's domains (issue 17).
-  feedbackCriteria: v.array(
-    v.strictObject({ name: nonEmptyText, domain: v.picklist(DOMAINS, `must be one of ${DOMAINS.join(', ')}`), subCriteria: v.optional(v.array(nonEmptyText), []) }),
-  ),
   recallDates: v.optional(v.array(RecallDate), []),
-  telephoneConsultation: v.optional(v.boolean('must be true or false'), false),
+  station: Station,
 })
 type DemoCase = v.InferOutput<typeof DemoCase>
 
@@ -106,27 +100,15 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   return `${v.getDotPath(issue) ?? 'file'}: ${issue.message}`
 }
 
-/** The demo format is the editor's state without ids and order numbers: list position is the order. */
+/** The editor's state of a station case: the station, and what the spec's fields do not hold. */
 function toEditorState(demo: DemoCase, image: DemoImage | null) {
-  const sections = (list: DemoCase['doctorSections']) => list.map((section, order) => ({ ...section, order }))
   return {
     title: demo.title,
     description: demo.description,
-    doctorNotes: demo.doctorNotes,
-    patientNotes: demo.patientNotes,
-    doctorSections: sections(demo.doctorSections),
-    patientSections: sections(demo.patientSections),
     visualData: image ? { type: 'image', content: `/uploads/images/${image.storedName}` } : demo.visualData,
-    feedbackCriteria: demo.feedbackCriteria.map((criterion, order) => ({
-      name: criterion.name,
-      domain: criterion.domain,
-      order,
-      hasSubCriteria: criterion.subCriteria.length > 0,
-      subCriteria: criterion.subCriteria.map((name, subOrder) => ({ name, order: subOrder })),
-    })),
     isRecallCase: demo.recallDates.length > 0,
     recallDates: demo.recallDates,
-    telephoneConsultation: demo.telephoneConsultation,
+    station: demo.station,
   }
 }
 

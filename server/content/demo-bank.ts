@@ -8,7 +8,7 @@ import { normaliseCase } from './case-rules.ts'
 import { listCaseTitles, saveCase } from './cases-repo.ts'
 import { findCategoryByName, insertCategory } from './categories-repo.ts'
 import { readDemoBank, type DemoBankCase, type DemoImage } from './demo-bank-files.ts'
-import { assignDemoDomains } from './demo-domains.ts'
+import { upgradeDemoCases } from './demo-upgrade.ts'
 import { imagesDir } from './image-files.ts'
 
 /** Original practice cases shipped with the product, so a fresh install has something real to practise on. */
@@ -19,8 +19,8 @@ export interface DemoBankCounts {
   categoriesCreated: number
   casesCreated: number
   casesAlreadyPresent: number
-  /** Demo cases stored before domains whose criteria were given the shipped domains. */
-  casesGivenDomains: number
+  /** Demo cases stored in the older shape, never edited, rewritten in the exam's shape (demo-upgrade.ts). */
+  casesUpgraded: number
 }
 
 /**
@@ -40,8 +40,8 @@ export async function seedDemoBank(db: Db, options: { dataDir: string; dir?: str
     const saved = await saveCase(db, normaliseCase({ ...demoCase.body, category: { id: categoryId } }))
     if (!saved.ok) throw new Error(`Demo case bank: could not save "${demoCase.body.title}" (${saved.reason})`)
   }
-  const casesGivenDomains = await assignDemoDomains(db, cases)
-  return { categoriesCreated, casesCreated: missing.length, casesAlreadyPresent: cases.length - missing.length, casesGivenDomains }
+  const casesUpgraded = await upgradeDemoCases(db, cases)
+  return { categoriesCreated, casesCreated: missing.length, casesAlreadyPresent: cases.length - missing.length, casesUpgraded }
 }
 
 /** Finds each category by name whatever its letter case (an admin may have renamed "cardiology"), else creates it. */

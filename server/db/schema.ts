@@ -3,6 +3,7 @@ import type { CriterionView, SectionView, VisualData } from '../../schemas/conte
 import type { FeedbackArea, GlobalJudgement } from '../../schemas/marking.ts'
 import type { DomainScore } from '../../schemas/session/station-result.ts'
 import type { SessionStatus } from '../../schemas/session/types.ts'
+import type { Station, StationType } from '../../schemas/station/station.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -96,6 +97,10 @@ export interface CasesTable {
   feedback_criteria: Json<CriterionView[]>
   is_recall_case: boolean
   telephone_consultation: Generated<boolean>
+  /** The case in the exam's shape (issue 32); null for one written in the older shape. */
+  station: ColumnType<Station | null, string | null, string | null>
+  /** Computed by the database from `station`. */
+  station_type: ColumnType<StationType | null, never, never>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

@@ -16,7 +16,7 @@ function database() {
   let answer: ((name: string) => void) | null = null
   const facts = (missing: BankNeeds, name: string): BankFacts => ({
     catalog: missing.catalog ? catalog(name) : null,
-    criteria: missing.criteriaOf === null ? null : criteria(name),
+    scheme: missing.criteriaOf === null ? null : { criteria: criteria(name), station: { checklistIds: [], factIds: [] } },
   })
   return {
     asked,
@@ -43,7 +43,7 @@ t.test('what was read is served from memory; only what is missing is read', asyn
   t.equal(both.catalog?.categoryNames[0], 'Cardiology')
   await cache.read(everything, db.read('Cardiology'))
   t.equal(db.asked.length, 2, 'nothing read the third time')
-  t.same(await cache.read({ catalog: false, criteriaOf: null }, db.read('Cardiology')), { catalog: null, criteria: null }, 'nothing asked, nothing read')
+  t.same(await cache.read({ catalog: false, criteriaOf: null }, db.read('Cardiology')), { catalog: null, scheme: null }, 'nothing asked, nothing read')
   t.ok(Object.isFrozen(both.catalog!.cases[0].recallDates), 'shared by decisions, so nobody may change it')
   cache.forgetAll()
   await cache.read(everything, db.read('Cardiology'))

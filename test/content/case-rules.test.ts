@@ -1,7 +1,7 @@
 import t from 'tap'
 import * as v from 'valibot'
 import { CaseBody } from '../../schemas/content.ts'
-import { normaliseCase, type IdMaker } from '../../server/content/case-rules.ts'
+import { normaliseCase, withKeptAdditions, type IdMaker } from '../../server/content/case-rules.ts'
 
 /** Deterministic ids, so the rules can be checked exactly. */
 function counterIds(): IdMaker {
@@ -85,4 +85,48 @@ t.test('the generated ids look like the editor\'s and do not repeat', async (t) 
   const ids = new Set(Array.from({ length: 200 }, () => normaliseCase(body({ doctorSections: [{ title: 'x' }] })).doctorSections[0].id))
   t.equal(ids.size, 200)
   for (const id of ids) t.match(id, /^section-[0-9a-f]{12}$/)
+})
+
+const STATION = {
+  stationType: 'TELEPHONE',
+  mlaAreas: ['RESPIRATORY'],
+  difficulty: 'STANDARD',
+  candidate: { setting: 'Out-of-hours GP, by telephone.', tasks: ['Assess the cough', 'Agree a plan'], notNeeded: [] },
+  patient: {
+    persona: 'You are Ann, 70.',
+    openingLine: 'I cannot shake this cough.',
+    facts: [
+      { id: 'cough', text: 'Cough for three weeks.', reveal: 'VOLUNTEER' },
+      { id: 'blood', text: 'Once a streak of blood.', reveal: 'IF_ASKED' },
+    ],
+    cues: ['Sound breathless.'],
+    questions: ['Is it cancer?'],
+  },
+  checklist: [
+    { id: 'red-flags', domain: 'DATA_GATHERING', item: 'Asks about haemoptysis and weight loss' },
+    { id: 'referral', domain: 'CLINICAL_MANAGEMENT', item: 'Arranges a chest X-ray within two weeks' },
+    { id: 'ice', domain: 'INTERPERSONAL', item: 'Explores her fear of cancer' },
+  ],
+}
+
+t.test('a station writes the spec\'s fields: the clients that know only them show each role the same case', async (t) => {
+  const stored = normalise({ station: STATION, doctorNotes: 'ignored: the station decides', feedbackCriteria: [{ name: 'ignored too' }] })
+  t.equal(stored.doctorNotes, 'Setting: Out-of-hours GP, by telephone.')
+  t.same(stored.doctorSections.map((s) => [s.title, s.content]), [['Task', '- Assess the cough\n- Agree a plan']])
+  t.equal(stored.patientNotes, 'You are Ann, 70.\nOpening line: "I cannot shake this cough."')
+  t.same(stored.patientSections.map((s) => s.title), ['Say when the topic comes up', 'Say only if asked directly', 'Cues and how to behave', 'Questions to ask the doctor'])
+  t.same(stored.feedbackCriteria.map((c) => [c.id, c.domain]), [['red-flags', 'DATA_GATHERING'], ['referral', 'CLINICAL_MANAGEMENT'], ['ice', 'INTERPERSONAL']])
+  t.equal(stored.telephoneConsultation, true, 'a telephone station runs with every camera off')
+  t.equal(stored.station?.stationType, 'TELEPHONE')
+})
+
+t.test('an edit from the spec\'s editor keeps the station while it only echoes the derived text; changed text wins', async (t) => {
+  const saved = normalise({ station: STATION })
+  const stored = { ...saved, id: 1, category: { id: 1, name: 'Respiratory', description: null }, station: saved.station }
+  // What the spec's editor sends back: every field it loaded, no station.
+  const echoed = body({ ...saved, station: undefined, title: 'A new title' })
+  t.same(normaliseCase(withKeptAdditions(echoed, stored)).station, saved.station, 'a new title keeps the station')
+  const rewritten = body({ ...saved, station: undefined, patientNotes: 'The admin rewrote the script.' })
+  const kept = normaliseCase(withKeptAdditions(rewritten, stored))
+  t.same([kept.station, kept.patientNotes], [null, 'The admin rewrote the script.'], 'the typed text is kept; the case is in the older shape now')
 })

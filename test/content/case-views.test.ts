@@ -18,6 +18,7 @@ const fullCase: CaseView = {
   isRecallCase: true,
   recallDates: ['2024-05-01'],
   telephoneConsultation: true,
+  station: null,
 }
 
 const DOCTOR_SECRETS = ['SECRET-DOCTOR-NOTES', 'SECRET-DOCTOR-SECTION']
@@ -32,11 +33,11 @@ function assertHides(t: Test, view: object, secrets: string[], forbiddenKeys: st
 
 t.test('doctor during the case: own brief and the findings, no title, patient script or mark scheme', async (t) => {
   const view = doctorCaseView(fullCase, false)
-  t.same(Object.keys(view).sort(), ['category', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'telephoneConsultation', 'visualData'])
+  t.same(Object.keys(view).sort(), ['candidate', 'category', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'stationType', 'telephoneConsultation', 'visualData'])
   t.same(view.sections, fullCase.doctorSections, 'sections = doctorSections for old clients')
   t.same(view.category, { id: 3, name: 'Cardiology' })
   t.same(view.visualData, fullCase.visualData)
-  assertHides(t, view, PATIENT_SECRETS, ['title', 'patientNotes', 'patientSections', 'feedbackCriteria'])
+  assertHides(t, view, PATIENT_SECRETS, ['title', 'patientNotes', 'patientSections', 'feedbackCriteria', 'patientScript', 'checklist'])
 })
 
 t.test('doctor once feedback is over: the whole case, to learn from', async (t) => {
@@ -53,15 +54,15 @@ t.test('doctor once feedback is over: the whole case, to learn from', async (t) 
 
 t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s brief', async (t) => {
   const view = patientCaseView(fullCase)
-  t.same(Object.keys(view).sort(), ['category', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'telephoneConsultation', 'title', 'visualData'])
+  t.same(Object.keys(view).sort(), ['category', 'checklist', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData'])
   t.match(view, { title: fullCase.title, patientNotes: fullCase.patientNotes, feedbackCriteria: fullCase.feedbackCriteria })
-  assertHides(t, view, DOCTOR_SECRETS, ['doctorNotes', 'doctorSections', 'sections'])
+  assertHides(t, view, DOCTOR_SECRETS, ['doctorNotes', 'doctorSections', 'sections', 'candidate'])
 })
 
 t.test('observer: the patient\'s view plus the doctor\'s notes and sections', async (t) => {
   const view = observerCaseView(fullCase)
   t.same(Object.keys(view).sort(), [
-    'category', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientSections', 'telephoneConsultation', 'title', 'visualData',
+    'candidate', 'category', 'checklist', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData',
   ])
   t.match(view, { ...patientCaseView(fullCase), doctorNotes: fullCase.doctorNotes, doctorSections: fullCase.doctorSections })
 })
@@ -77,4 +78,22 @@ t.test('caseViewFor picks the view by role; no view carries a field it was not g
     t.notOk(JSON.stringify(caseViewFor(role, withExtra, { feedbackOver: true })).includes('SECRET-NEW-FIELD'), role)
   }
   t.throws(() => caseViewFor('ADMIN' as never, fullCase, { feedbackOver: false }), /No case view for ADMIN/)
+})
+
+t.test('a station: the doctor has the candidate\'s instructions, the script and checklist only once the round is over', async (t) => {
+  const station = {
+    stationType: 'HISTORY' as const,
+    mlaAreas: ['CARDIOVASCULAR' as const],
+    difficulty: 'CORE' as const,
+    candidate: { setting: 'Clinic', tasks: ['Take a history'], notNeeded: [], background: '' },
+    patient: { persona: 'SECRET-PERSONA', openingLine: 'Hello', facts: [{ id: 'f', text: 'SECRET-FACT', reveal: 'IF_ASKED' as const }], ideas: '', concerns: '', expectations: '', cues: [], questions: [] },
+    checklist: [{ id: 'c', domain: 'DATA_GATHERING' as const, item: 'SECRET-CHECKLIST', good: '' }],
+  }
+  const stationCase = { ...fullCase, station }
+  const during = doctorCaseView(stationCase, false)
+  t.same([during.stationType, 'candidate' in during && during.candidate], ['HISTORY', station.candidate])
+  assertHides(t, during, ['SECRET-PERSONA', 'SECRET-FACT', 'SECRET-CHECKLIST'], ['patientScript', 'checklist'])
+  t.match(doctorCaseView(stationCase, true), { patientScript: station.patient, checklist: station.checklist })
+  t.match(patientCaseView(stationCase), { patientScript: station.patient, checklist: station.checklist })
+  t.notOk('candidate' in patientCaseView(stationCase), "the patient's view has nothing of the candidate's instructions")
 })

@@ -45,12 +45,20 @@ t.test('it loads into an empty database and covers every topic', async (t) => {
   t.ok(dates.length >= 3, `recall dates: ${dates.join(', ')}`)
   for (const date of dates) t.comment(`${date}: ${recallCases.filter((c) => c.recallDates.includes(date)).length} cases`)
 
+  // Every case is a station in the exam's shape (issue 32); the spec's fields are written from it.
+  t.same(cases.filter((c) => !c.station).map((c) => c.title), [], 'no case left in the older shape')
+  const types = new Set(cases.map((c) => c.station?.stationType))
+  // History, explanation, telephone and ethics today; examination, data and emergency stations come with the bigger bank (issue 35).
+  t.ok(types.size >= 4, `station types practised: ${[...types].join(', ')}`)
   for (const c of cases) {
-    const criteria = c.feedbackCriteria.length
-    t.ok(criteria >= 4 && criteria <= 7, `${c.title}: ${criteria} criteria`)
-    // The exam grades every station in all three domains: a demo case without one would have no station score.
-    t.same(new Set(c.feedbackCriteria.map((criterion) => criterion.domain)), new Set(DOMAINS), `${c.title}: criteria in all three domains`)
-    t.ok(c.feedbackCriteria.some((criterion) => criterion.hasSubCriteria), `${c.title}: some criteria have sub-criteria`)
+    const station = c.station!
+    const items = station.checklist.length
+    t.ok(items >= 8 && items <= 16, `${c.title}: ${items} checklist items`)
+    // The exam grades every station in all three domains, each from what the examiner saw.
+    for (const domain of DOMAINS) t.ok(station.checklist.filter((item) => item.domain === domain).length >= 2, `${c.title}: at least two items in ${domain}`)
+    t.same(c.feedbackCriteria.map((criterion) => criterion.id), station.checklist.map((item) => item.id), `${c.title}: feedback is given on the checklist`)
+    const reveals = new Set(station.patient.facts.map((fact) => fact.reveal))
+    t.ok(station.patient.facts.length >= 8 && reveals.size === 2, `${c.title}: ${station.patient.facts.length} facts, some given freely and some only if asked`)
     t.ok(c.doctorNotes && c.patientNotes && c.doctorSections.length > 0 && c.patientSections.length > 0, `${c.title}: both sides written`)
     t.same(headingsGivenTwice(c.doctorNotes, c.doctorSections), [], `${c.title}: the doctor's notes repeat no section's heading`)
     t.same(headingsGivenTwice(c.patientNotes, c.patientSections), [], `${c.title}: the patient's notes repeat no section's heading`)
@@ -65,6 +73,6 @@ function headingsGivenTwice(notes: string, sections: { title: string }[]): strin
 
 t.test('a second seed inserts nothing', async (t) => {
   const before = await listCases(database.db)
-  t.same(await seedDemoBank(database.db, { dataDir }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: before.length, casesGivenDomains: 0 })
+  t.same(await seedDemoBank(database.db, { dataDir }), { categoriesCreated: 0, casesCreated: 0, casesAlreadyPresent: before.length, casesUpgraded: 0 })
   t.same(await listCases(database.db), before)
 })

@@ -17,6 +17,8 @@ const COMMAND: Record<Control, SessionCommand> = {
   SubmitFeedback: feedback(),
   Complete: { type: 'Complete' },
   End: { type: 'End' },
+  MarkChecklistItem: { type: 'MarkChecklistItem', itemId: 'c1', mark: 'DONE' },
+  RevealFact: { type: 'RevealFact', factId: 'onset', revealed: true },
 }
 
 function nextRoundWaiting(): Session {

@@ -44,6 +44,9 @@ export const CRITERIA: CriterionShape[] = [
   { id: 'c2', name: 'Management', domain: 'CLINICAL_MANAGEMENT', subCriteria: [{ id: 's1', name: 'Plan' }, { id: 's2', name: 'Safety net' }] },
 ]
 
+/** The current case's station: what marks and revealed facts may name. */
+export const STATION = { checklistIds: ['c1', 'c2'], factIds: ['onset', 'smoking'] }
+
 export const DEFAULT_CONFIG: SessionConfig = {
   sessionType: 'TOPIC',
   selectedTopics: ['Random'],
@@ -102,7 +105,7 @@ export class Session {
   }
 
   context(): DecisionContext {
-    return { now: this.now, random: () => this.draw, catalog: this.catalog, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, inRoom: (userId) => !this.away.has(userId) }
+    return { now: this.now, random: () => this.draw, catalog: this.catalog, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, currentStation: STATION, inRoom: (userId) => !this.away.has(userId) }
   }
 
   /** Decides without storing: the "when" of a test. */

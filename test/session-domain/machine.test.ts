@@ -28,6 +28,8 @@ const ATTEMPTS: [SessionCommand, Actor][] = [
   [feedback(), PATIENT],
   [{ type: 'Complete' }, HOST],
   [{ type: 'Complete' }, PATIENT],
+  [{ type: 'MarkChecklistItem', itemId: 'c1', mark: 'DONE' }, OBSERVER],
+  [{ type: 'RevealFact', factId: 'onset', revealed: true }, PATIENT],
 ]
 
 const PHASES: [string, () => Session][] = [
@@ -44,8 +46,8 @@ const attemptName = ([command, actor]: [SessionCommand, Actor]) => `${command.ty
 const EXPECTED: Record<string, string[]> = {
   waiting: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'Configure', 'Start', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
   reading: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
-  consultation: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SkipPhase', 'Complete by Hana Host'],
-  feedback: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SubmitFeedback', 'Complete by Hana Host', 'Complete by Pia Patient'],
+  consultation: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SkipPhase', 'Complete by Hana Host', 'MarkChecklistItem', 'RevealFact'],
+  feedback: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SubmitFeedback', 'Complete by Hana Host', 'Complete by Pia Patient', 'MarkChecklistItem'],
   completed: ['Leave', 'ExpireTimer'],
 }
 

@@ -26,7 +26,7 @@ import {
   type SessionEvent,
   type SessionState,
 } from '../../schemas/session/index.ts'
-import { ADMIN, CATALOG, CATEGORY_NAMES, CRITERIA, HOST, OBSERVER, PATIENT, recallConfig, scores, SECOND_OBSERVER, STRANGER, T0, topicConfig } from './fixtures.ts'
+import { ADMIN, CATALOG, CATEGORY_NAMES, CRITERIA, HOST, STATION, OBSERVER, PATIENT, recallConfig, scores, SECOND_OBSERVER, STRANGER, T0, topicConfig } from './fixtures.ts'
 
 /**
  * A step names a command and who sends it: mostly "whoever holds this seat now", so that role changes do not
@@ -109,10 +109,10 @@ function play(initialConfig: SessionConfig, started: boolean, steps: Step[]): Se
   let [machine] = initialTransition(sessionMachine)
   let now = T0
   const send = (command: SessionCommand, actor: Actor, draw: number) => {
-    const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, inRoom: () => true }
+    const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, currentStation: STATION, inRoom: () => true }
     // The server loads only what caseBankNeeds names: deciding with just that must give the same answer.
     const needs = caseBankNeeds(command)
-    const trimmed = { ...ctx, catalog: needs.catalog ? CATALOG : [], categoryNames: needs.catalog ? CATEGORY_NAMES : [], currentCriteria: needs.criteria ? CRITERIA : [] }
+    const trimmed = { ...ctx, catalog: needs.catalog ? CATALOG : [], categoryNames: needs.catalog ? CATEGORY_NAMES : [], currentCriteria: needs.criteria ? CRITERIA : [], currentStation: needs.criteria ? STATION : { checklistIds: [], factIds: [] } }
     const outcome = (context: DecisionContext) => {
       try {
         return decide(state, command, actor, context)

@@ -33,7 +33,7 @@ t.test('a criterion with sub-criteria shows their average', async (t) => {
 
 t.test('what each role reads of its case', async (t) => {
   const doctorView: DoctorCaseView = {
-    id: 1, description: 'd', category: { id: 1, name: 'Cardiology' }, visualData: null, imageUrl: '/uploads/images/x.png', telephoneConsultation: false,
+    id: 1, description: 'd', category: { id: 1, name: 'Cardiology' }, visualData: null, imageUrl: '/uploads/images/x.png', telephoneConsultation: false, stationType: null, candidate: null,
     doctorNotes: 'Take a history', doctorSections: [{ id: 'b', title: 'B', content: '', order: 1 }, { id: 'a', title: 'A', content: '', order: 0 }], sections: [],
   }
   t.equal(caseTitle(doctorView), null)
@@ -42,7 +42,7 @@ t.test('what each role reads of its case', async (t) => {
   t.equal(imageSource('/uploads/images/x.png', '/api'), '/api/uploads/images/x.png')
   t.equal(imageSource('https://example.org/x.png', '/api'), 'https://example.org/x.png')
 
-  const observerView: ObserverCaseView = { ...patientCase(), doctorNotes: 'Take a history', doctorSections: [], visualData: { type: 'text', content: 'BP 150/90' } }
+  const observerView: ObserverCaseView = { ...patientCase(), doctorNotes: 'Take a history', doctorSections: [], candidate: null, visualData: { type: 'text', content: 'BP 150/90' } }
   t.same(notesOf(observerView).map((block) => block.side), ['doctor', 'patient'], 'the observer sees both sets of notes')
   t.same(findingsOf(observerView), { kind: 'text', content: 'BP 150/90' })
   t.same(notesOf(patientCase()).map((block) => block.side), ['patient'])

@@ -23,6 +23,9 @@ export function patientCase(id = 10): PatientCaseView {
     visualData: null,
     imageUrl: null,
     telephoneConsultation: false,
+    stationType: null,
+    patientScript: null,
+    checklist: null,
     patientNotes: 'You are worried.',
     patientSections: [],
     feedbackCriteria: [
@@ -58,6 +61,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     startTime: new Date(T0).toISOString(),
     endTime: null,
     endedReason: null,
+    stationProgress: null,
     ...overrides,
   }
 }

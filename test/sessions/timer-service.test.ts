@@ -28,6 +28,7 @@ function readingState(clockNow: number, version = 3): SessionState {
     caseId: 1,
     usedCaseIds: [1],
     participants: [],
+    stationProgress: { marks: [], revealedFacts: [] },
     timer: { phase: 'READING', startTimestamp: clockNow, durationSeconds: READING_MS / 1000 },
     caseScored: false,
     topicChoicePending: false,

@@ -1,5 +1,5 @@
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from '../../schemas/session/config-rules.ts'
-import { RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
+import { RANDOM_TOPIC, type ChecklistMark, type SessionConfig } from '../../schemas/session/types.ts'
 import type { FeedbackSubmission } from '../session/room/submit-choices.ts'
 import type { WireRole } from '../../schemas/session-wire.ts'
 import { contentContracts } from '../../schemas/api/content.ts'
@@ -50,4 +50,6 @@ export const sessionsApi = {
   submitFeedback: (body: FeedbackSubmission) => call(sessionContracts.submitFeedback, { body }),
   feedbackReceived: () => call(sessionContracts.feedbackReceived),
   recallDates: () => call(contentContracts.recallDates),
+  markChecklistItem: (code: string, itemId: string, mark: ChecklistMark) => call(sessionContracts.markChecklistItem, { params: { code }, body: { itemId, mark } }),
+  revealFact: (code: string, factId: string, revealed: boolean) => call(sessionContracts.revealFact, { params: { code }, body: { factId, revealed } }),
 }

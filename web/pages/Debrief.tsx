@@ -10,6 +10,7 @@ import { Card } from '../components/Card.tsx'
 import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { DebriefScores } from '../debrief/DebriefScores.tsx'
+import { RoundNotesCard } from '../debrief/RoundNotesCard.tsx'
 import { CaseNotes } from '../session/CaseNotes.tsx'
 import { findingsOf, imageSource } from '../session/room/case-content.ts'
 import { useSessionCode } from '../session/SessionCode.tsx'
@@ -58,6 +59,11 @@ export default function Debrief() {
       <Card>
         <DebriefScores debrief={debrief} />
       </Card>
+      {debrief.notes && (
+        <Card>
+          <RoundNotesCard notes={debrief.notes} />
+        </Card>
+      )}
       <Card>
         <CaseNotes view={debrief.case} />
       </Card>

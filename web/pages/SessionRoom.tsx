@@ -26,6 +26,7 @@ import { useCountdown } from '../session/server-clock.ts'
 import { useRoomSounds } from '../session/sounds.ts'
 import { SoundsBlockedNotice } from '../session/SoundsBlockedNotice.tsx'
 import { useBackGuard } from '../session/useBackGuard.ts'
+import { StationNotes } from '../session/station/StationNotes.tsx'
 import { useAuth } from '../account/AuthContext.tsx'
 import { roomCapabilities } from '../session/room/room-capabilities.ts'
 
@@ -80,6 +81,14 @@ export default function SessionRoom() {
   const isDoctor = session.role === 'doctor'
   const can = roomCapabilities(session, user?.role === 'ADMIN')
   const feedbackForm = <RoomFeedback snapshot={snapshot} session={session} send={send} />
+  const stationNotes = (
+    <StationNotes
+      session={session}
+      userId={user?.id ?? 0}
+      can={can}
+      onProgress={(progress) => send({ type: 'LIVE', message: { type: 'STATION_PROGRESS', sessionCode: session.code, round: session.currentRound, ...progress } })}
+    />
+  )
   const showFindings = () => setFindingsOpen(true)
 
   return (
@@ -130,10 +139,22 @@ export default function SessionRoom() {
             mayEnd={can.SkipPhase}
             onEnd={actions.endConsultation}
             ending={actions.pending === 'endConsultation'}
+            stationNotes={stationNotes}
             feedbackForm={feedbackForm}
           />
         )}
-        {session.phase === 'FEEDBACK' && <FeedbackPhase session={session} userId={user?.id ?? 0} feedbackForm={feedbackForm} />}
+        {session.phase === 'FEEDBACK' && (
+          <FeedbackPhase
+            session={session}
+            userId={user?.id ?? 0}
+            feedbackForm={
+              <>
+                {stationNotes}
+                {feedbackForm}
+              </>
+            }
+          />
+        )}
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
       <RoomDebriefLinks code={session.code} round={session.currentRound} phase={session.phase} />

@@ -6,6 +6,7 @@ import type { CriterionScore } from '../../../schemas/session/types.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import { FEEDBACK_ROUND_OVER, toLowerRole } from '../store/queries.ts'
+import { roundNotes } from './round-notes.ts'
 
 /**
  * Reads of the debrief. Who sat as a round's doctor is what its feedback says (`to_user_id`: the doctor those
@@ -59,6 +60,7 @@ export async function debriefOf(db: Db, sessionId: number, round: number, userId
         feedbackAreas: row.feedback_areas,
       })),
       selfAssessment: withStationResult(await savedSelfAssessment(db, sessionId, round, userId)),
+      notes: fullCase.station ? await roundNotes(db, sessionId, round, fullCase.station) : null,
     },
   }
 }

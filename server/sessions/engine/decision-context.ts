@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { CriterionView } from '../../../schemas/content.ts'
 import { caseBankNeeds } from '../../../schemas/session/index.ts'
+import type { Station } from '../../../schemas/station/station.ts'
 import type { CaseSummary, CriterionShape, DecisionContext, SessionCommand, SessionState } from '../../../schemas/session/types.ts'
 import type { BankFacts, BankNeeds, CaseBankCache } from '../../content/case-bank-cache.ts'
 import type { Db } from '../../db/connect.ts'
@@ -24,9 +25,19 @@ export async function loadDecisionContext(
 ): Promise<DecisionContext> {
   const needs = caseBankNeeds(command)
   const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
-  const { catalog, criteria } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
-  return { now, inRoom, random: cryptoRandom, catalog: catalog?.cases ?? [], categoryNames: catalog?.categoryNames ?? [], currentCriteria: criteria ?? [] }
+  const { catalog, scheme } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
+  return {
+    now,
+    inRoom,
+    random: cryptoRandom,
+    catalog: catalog?.cases ?? [],
+    categoryNames: catalog?.categoryNames ?? [],
+    currentCriteria: scheme?.criteria ?? [],
+    currentStation: scheme?.station ?? NO_STATION,
+  }
 }
+
+const NO_STATION = { checklistIds: [], factIds: [] }
 
 /** Each case's recall dates, as yyyy-mm-dd strings. */
 const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date) from case_recall_dates d where d.case_id = c.id), '[]'::json)`
@@ -36,16 +47,23 @@ const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-
  * by: the one catalog kept serves every session, and is read again only after the bank changed.
  */
 async function readBank(db: Db, missing: BankNeeds): Promise<BankFacts> {
-  const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null }>`select
+  const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null; station: Station | null }>`select
     ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}) order by c.id)
       from cases c join categories g on g.id = c.category_id)` : sql`null`} as catalog,
     ${missing.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
-    (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria`.execute(db)
+    (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria,
+    (select station from cases where id = ${missing.criteriaOf}) as station`.execute(db)
   const [row] = rows
   return {
     catalog: missing.catalog ? { cases: row.catalog ?? [], categoryNames: row.category_names ?? [] } : null,
-    criteria: missing.criteriaOf === null ? null : criteriaShapes(row.criteria ?? []),
+    scheme: missing.criteriaOf === null ? null : { criteria: criteriaShapes(row.criteria ?? []), station: stationIds(row.station) },
   }
+}
+
+/** What marks and revealed facts may name: the station's checklist items and facts. */
+function stationIds(station: Station | null): DecisionContext['currentStation'] {
+  if (!station) return NO_STATION
+  return { checklistIds: station.checklist.map((item) => item.id), factIds: station.patient.facts.map((fact) => fact.id) }
 }
 
 /** The mark scheme feedback is checked against; an empty list if the case has gone from the bank. */

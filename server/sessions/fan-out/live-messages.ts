@@ -1,5 +1,6 @@
 import type { CaseView } from '../../../schemas/content.ts'
 import { evolve, showsClock, topicCompletedMessage } from '../../../schemas/session/index.ts'
+import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../../schemas/session/types.ts'
 import { toWireRole } from '../../../schemas/session-wire.ts'
 import { type LiveMessage } from '../../../schemas/session-live.ts'
@@ -35,6 +36,8 @@ interface PlannedShape {
   showsCase?: boolean
   /** A snapshot of the whole room, left out when the next event of the batch completes the same step. */
   snapshot?: boolean
+  /** Only these seats hear it (the notes of a station are not the doctor's). */
+  seats?: readonly SessionRole[]
   /**
    * Someone no longer in the room who still hears this: the one who just left, so a tab of theirs still open
    * there says why it is over (they may have left by creating or joining another session elsewhere).
@@ -79,8 +82,12 @@ function roomMessage(state: SessionState, planned: Planned): RoomMessage {
     const hears = (userId: number) => roleOf(state, userId) !== null || userId === planned.alsoTo
     return { audienceOf: (userId) => (hears(userId) ? EVERY_ROLE : null), render: (_audience, context) => planned.alike(context) }
   }
+  const { seats } = planned
   return {
-    audienceOf: (userId) => roleOf(state, userId),
+    audienceOf: (userId) => {
+      const role = roleOf(state, userId)
+      return role && (!seats || seats.includes(role)) ? role : null
+    },
     render: (audience, context) => planned.render(audience as SessionRole, context),
   }
 }
@@ -171,7 +178,16 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       return [participantUpdate]
     case 'SessionEnded':
       return [{ alike: () => ({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() }), alsoTo: leaver }]
+    case 'ChecklistItemMarked':
+    case 'FactRevealed': {
+      const round = state.currentRound
+      const render = (role: SessionRole) => ({ type: 'STATION_PROGRESS', sessionCode, round, ...progressSeenBy(state.stationProgress, role)! }) as const
+      return [{ seats: NOTE_TAKERS, render }]
+    }
   }
 }
+
+/** The seats that see a station's notes during the round (station-progress.ts). */
+const NOTE_TAKERS: readonly SessionRole[] = ['PATIENT', 'OBSERVER']
 
 const caseOf = (cases: ReadonlyMap<number, CaseView>, state: SessionState) => (state.caseId === null ? null : (cases.get(state.caseId) ?? null))

@@ -1,5 +1,6 @@
 import { caseViewFor, type RoleCaseView } from '../../../schemas/case-views.ts'
 import { currentRound, feedbackPhaseOver } from '../../../schemas/session/case-reveal.ts'
+import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
 import type { CaseView } from '../../../schemas/content.ts'
 import { deadlineOf, showsClock } from '../../../schemas/session/clock.ts'
 import type { SessionRole, SessionState } from '../../../schemas/session/types.ts'
@@ -109,6 +110,7 @@ export function sessionDetails(
     startTime: times.startedAt?.toISOString() ?? null,
     endTime: times.endedAt?.toISOString() ?? null,
     endedReason: state.endedReason,
+    stationProgress: progressSeenBy(state.stationProgress, role),
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
 import { topicCompletedMessage } from '../../../schemas/session/next-case.ts'
+import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
@@ -125,6 +126,17 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   serve(app, sessionContracts.leave, signedIn, async (request) => {
     await run(request, request.params.code, { type: 'Leave', reason: 'LEFT' })
     return { message: 'Successfully left session' }
+  })
+
+  // A station's notes (issue 32): the examiner's marks and the patient's told facts, stamped by the server's clock.
+  serve(app, sessionContracts.markChecklistItem, signedIn, async (request, { body: { itemId, mark } }) => {
+    const { state } = await run(request, request.params.code, { type: 'MarkChecklistItem', itemId, mark })
+    return { message: 'Marked', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)) }
+  })
+
+  serve(app, sessionContracts.revealFact, signedIn, async (request, { body: { factId, revealed } }) => {
+    const { state } = await run(request, request.params.code, { type: 'RevealFact', factId, revealed })
+    return { message: revealed ? 'Fact ticked' : 'Tick taken back', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)) }
   })
 
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.

@@ -24,6 +24,8 @@ export function ConsultationPhase(props: {
   mayEnd: boolean
   onEnd: () => void
   ending: boolean
+  /** The patient's facts to tick, the examiner's checklist to mark (issue 32); nothing for the doctor. */
+  stationNotes: ReactNode
   feedbackForm: ReactNode
 }) {
   const { session, clock } = props
@@ -49,6 +51,7 @@ export function ConsultationPhase(props: {
         {session.role === 'doctor' && <Scratchpad code={session.code} round={session.currentRound} />}
       </Side>
       <div>
+        {props.stationNotes}
         <CaseNotes view={session.selectedCase} />
         {props.feedbackForm}
       </div>

@@ -5,7 +5,7 @@
  */
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
-import { toWireRole, type ParticipantView, type SessionDetails, type WireRole } from '../../../schemas/session-wire.ts'
+import { toWireRole, type ParticipantView, type SessionDetails, type StationProgressView, type WireRole } from '../../../schemas/session-wire.ts'
 import { type LiveMessage } from '../../../schemas/session-live.ts'
 import { showsClock, type ClockPhase } from '../../../schemas/session/clock.ts'
 import { phaseDurationSeconds } from '../../../schemas/session/config-rules.ts'
@@ -49,6 +49,8 @@ export interface RoomSession {
   readingStartedAt: number | null
   /** Open while the doctor must pick another topic (TOPIC_SELECTION_NEEDED). */
   topicChoice: TopicChoice | null
+  /** The round's notes of a station as this seat sees them (issue 32); null for the doctor or an older case. */
+  stationProgress: StationProgressView | null
 }
 
 export const DEFAULT_END_REASON = 'Session has ended'
@@ -103,6 +105,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
     timer,
     readingStartedAt: details.phase === 'READING' && timer ? timer.startTimestamp : (previous?.readingStartedAt ?? null),
     topicChoice: stillOpen ? previous.topicChoice : null,
+    stationProgress: details.stationProgress ?? null,
   }
 }
 
@@ -124,6 +127,8 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
         selectedCase,
         // The doctor's topic choice brings a new case; a new round also settles it.
         topicChoice: newCase || message.currentRound !== session.currentRound ? null : session.topicChoice,
+        // A new case or round starts with nothing noted (the server empties it when it assigns a case).
+        stationProgress: newCase || message.currentRound !== session.currentRound ? null : session.stationProgress,
       }
     }
     case 'PARTICIPANT_UPDATE':
@@ -146,6 +151,9 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       return { ...session, timer: { phase: message.phase, startTimestamp: message.startTimestamp, durationSeconds: message.durationSeconds } }
     case 'TOPIC_SELECTION_NEEDED':
       return { ...session, topicChoice: { completedTopic: message.completedTopic, availableTopics: message.availableTopics } }
+    case 'STATION_PROGRESS':
+      if (message.round !== session.currentRound) return session
+      return { ...session, stationProgress: { marks: message.marks, revealedFacts: message.revealedFacts } }
     case 'SESSION_ENDED':
     case 'USER_LEFT':
     case 'ROLE_CHANGE':

@@ -1,0 +1,22 @@
+import type { RoundNotes } from '../../schemas/debrief.ts'
+import { DOMAINS, type Domain } from '../../schemas/marking.ts'
+
+/** What the debrief says of a station's notes (issue 32): pure, so the component only draws it. */
+
+/** The checklist items no examiner marked Done, by domain in the exam's order: what to work on. */
+export function missedByDomain(notes: RoundNotes): Array<{ domain: Domain; items: Array<{ item: string; marks: string }> }> {
+  return DOMAINS.map((domain) => ({
+    domain,
+    items: notes.checklist
+      .filter((item) => item.domain === domain && !item.marks.some((mark) => mark.mark === 'DONE'))
+      .map((item) => ({ item: item.item, marks: item.marks.length === 0 ? 'not marked' : item.marks.map((mark) => `${mark.by}: ${MARK_WORDS[mark.mark]}`).join('; ') })),
+  })).filter((group) => group.items.length > 0)
+}
+
+const MARK_WORDS = { DONE: 'done', PARTLY: 'partly', NOT_DONE: 'not done' } as const
+
+/** The facts the patient had to be asked for and was not: the questions the doctor missed. */
+export const factsNotUncovered = (notes: RoundNotes) => notes.facts.filter((fact) => fact.reveal === 'IF_ASKED' && !fact.told)
+
+/** The examiners who marked, each once, in the order they first appear: the columns of the side-by-side table. */
+export const examinersOf = (notes: RoundNotes): string[] => [...new Set(notes.checklist.flatMap((item) => item.marks.map((mark) => mark.by)))]
