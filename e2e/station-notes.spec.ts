@@ -26,7 +26,7 @@ test('the patient ticks facts, the observer marks the checklist, the doctor read
   const painHistory = checklist.getByRole('group', { name: /^Takes a pain history/ })
   await painHistory.getByRole('radio', { name: 'Partly' }).check()
   await expect(painHistory.getByText(/\(marked at \d+:\d\d\)/)).toBeVisible()
-  await checklist.getByRole('group', { name: /^Builds rapport/ }).getByRole('radio', { name: 'Done' }).check()
+  await checklist.getByRole('group', { name: /^Builds rapport/ }).getByRole('radio', { name: 'Done', exact: true }).check()
   // A reload keeps every mark: they are stored, not kept in the page.
   await o.reload()
   await expect(o.getByRole('group', { name: /^Takes a pain history/ }).getByRole('radio', { name: 'Partly' })).toBeChecked()

@@ -28,9 +28,11 @@ interface Props {
  */
 export function StationNotes({ session, userId, can, onProgress }: Props) {
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
-  const note = async (key: string, send: () => Promise<{ stationProgress: StationProgressView | null }>) => {
-    setBusy(key)
+  // What was just chosen, shown at once while it is saved (a slow connection must not make a tick look ignored);
+  // the server's answer then replaces it, or the error says it was not kept.
+  const [pending, setPending] = useState<Record<string, boolean | ChecklistMark>>({})
+  const note = async (key: string, choice: boolean | ChecklistMark, send: () => Promise<{ stationProgress: StationProgressView | null }>) => {
+    setPending((shown) => ({ ...shown, [key]: choice }))
     setError(null)
     try {
       const { stationProgress } = await send()
@@ -38,7 +40,7 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
     } catch (failure) {
       setError(errorMessage(failure, 'Could not save that. Please try again.'))
     } finally {
-      setBusy(null)
+      setPending(({ [key]: _saved, ...rest }) => rest)
     }
   }
   const facts = factsToTell(session.selectedCase, session.stationProgress)
@@ -58,9 +60,12 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
               <label>
                 <input
                   type="checkbox"
-                  checked={fact.told}
-                  disabled={!can.RevealFact || busy !== null}
-                  onChange={(event) => void note(fact.id, () => sessionsApi.revealFact(session.code, fact.id, event.target.checked))}
+                  checked={(pending[fact.id] as boolean | undefined) ?? fact.told}
+                  disabled={!can.RevealFact || fact.id in pending}
+                  onChange={(event) => {
+                    const told = event.target.checked
+                    void note(fact.id, told, () => sessionsApi.revealFact(session.code, fact.id, told))
+                  }}
                 />
                 <span>{fact.text}</span>
                 {fact.reveal === 'IF_ASKED' && <Chip $tone="warning">Only if asked</Chip>}
@@ -87,9 +92,9 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
                       <input
                         type="radio"
                         name={`mark-${item.id}`}
-                        checked={item.mark === mark}
-                        disabled={!can.MarkChecklistItem || busy !== null}
-                        onChange={() => void note(item.id, () => sessionsApi.markChecklistItem(session.code, item.id, mark))}
+                        checked={(pending[item.id] ?? item.mark) === mark}
+                        disabled={!can.MarkChecklistItem || item.id in pending}
+                        onChange={() => void note(item.id, mark, () => sessionsApi.markChecklistItem(session.code, item.id, mark))}
                       />
                       {CHECKLIST_MARK_LABEL[mark]}
                     </label>
