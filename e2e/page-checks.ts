@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { scoreWord } from '../schemas/session/feedback-scores.ts'
 import { expect, noHorizontalScroll } from './fixtures.ts'
@@ -74,4 +75,10 @@ export async function formStepsAgree(page: Page) {
   const scored = steps.map((step) => step.trim().match(/^(\d)\s+(.+)$/)).filter((match) => match !== null)
   expect(scored.length, 'score steps on the form').toBeGreaterThan(0)
   expect(scored.map(([, score, word]) => `${score}: ${word}`)).toEqual(scored.map(([, score]) => `${score}: ${scoreWord(Number(score))}`))
+}
+
+/** What axe finds on the page as it is now, as "rule: target" lines, so a failure names each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`))
 }

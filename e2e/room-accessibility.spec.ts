@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl, toFeedbackPhase, type Player } from './session-helpers.ts'
+import { axeViolations } from './page-checks.ts'
 
 /** Issue 29, items 4 and 9: axe in every phase of the room at both widths, marking by keyboard, the call on a phone. */
 
 const PHONE = { width: 360, height: 740 }
 const WIDTHS = [{ width: 1280, height: 800 }, PHONE]
-
-/** What axe finds on the page as it is now, as "rule: target" lines, so a failure names each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`))
-}
 
 /** Each player's room, at each width, as the phase leaves it: axe finds nothing. */
 async function expectNoViolations(players: Player[], moment: string) {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { axeViolations, nothingOffScreenSideways } from './page-checks.ts'
 import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl } from './session-helpers.ts'
 
 /**
@@ -30,6 +31,14 @@ test('the patient ticks facts, the observer marks the checklist, the doctor read
   // A reload keeps every mark: they are stored, not kept in the page.
   await o.reload()
   await expect(o.getByRole('group', { name: /^Takes a pain history/ }).getByRole('radio', { name: 'Partly' })).toBeChecked()
+
+  // Both panels are usable on a phone and by assistive technology.
+  for (const page of [p, o]) {
+    await page.setViewportSize({ width: 360, height: 740 })
+    expect(await axeViolations(page)).toEqual([])
+    await nothingOffScreenSideways(page)
+    await page.setViewportSize({ width: 1280, height: 800 })
+  }
 
   // The doctor's room has neither the facts nor the checklist.
   await expect(d.getByText('father died', { exact: false })).toHaveCount(0)
