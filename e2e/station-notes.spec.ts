@@ -47,10 +47,16 @@ test('the patient ticks facts, the observer marks the checklist, the doctor read
   await d.getByRole('button', { name: 'End Consultation' }).click()
   await d.getByRole('dialog').getByRole('button', { name: /End Consultation/ }).click()
   await expectPhase(d, 'Feedback')
-  for (const scorer of [o, p]) {
-    await expectPhase(scorer, 'Feedback')
-    for (const label of ['Takes a pain history', 'Explains the plan', 'Builds rapport']) await scorer.getByRole('radio', { name: `${label}: 2 of 4` }).check()
-  }
+  await expectPhase(p, 'Feedback')
+  for (const label of ['Takes a pain history', 'Explains the plan', 'Builds rapport']) await p.getByRole('radio', { name: `${label}: 2 of 4` }).check()
+  // The observer's marks propose the grades and fill in the scores of the items marked; the rest is theirs to set.
+  await expectPhase(o, 'Feedback')
+  const proposal = o.getByRole('region', { name: 'Proposed from your checklist marks' })
+  await expect(proposal).toContainText('Data gathering C, Clinical management –, Interpersonal A')
+  await proposal.getByRole('button', { name: 'Use my marks as the scores' }).click()
+  await expect(o.getByRole('radio', { name: 'Takes a pain history: 2 of 4' })).toBeChecked()
+  await expect(o.getByRole('radio', { name: 'Builds rapport: 4 of 4' })).toBeChecked()
+  await o.getByRole('radio', { name: 'Explains the plan: 3 of 4' }).check()
   await o.getByRole('radio', { name: /^Borderline/ }).check()
   await o.getByRole('checkbox', { name: /^Issues/ }).check()
   await o.getByRole('button', { name: /^Submit/ }).first().click()

@@ -6,7 +6,9 @@
  * stamped with the second of the consultation it was made at, so the debrief can show the round in time and a
  * replay shows exactly what was noted when. The round's doctor sees none of it before the round is over.
  */
-import type { SessionEvent, SessionRole, StationProgress } from './types.ts'
+import type { ChecklistItem } from '../station/station.ts'
+import { stationResult } from './station-result.ts'
+import type { ChecklistMark, CriterionScore, SessionEvent, SessionRole, StationProgress } from './types.ts'
 
 type MarkEvent = Extract<SessionEvent, { type: 'ChecklistItemMarked' }>
 type RevealEvent = Extract<SessionEvent, { type: 'FactRevealed' }>
@@ -29,4 +31,18 @@ export function progressSeenBy(progress: StationProgress, seat: SessionRole | nu
   if (seat === 'OBSERVER') return progress
   if (seat === 'PATIENT') return { marks: [], revealedFacts: progress.revealedFacts }
   return null
+}
+
+/** The score a mark proposes on the form's 0-4 scale: done well, partly done, not done. */
+export const SCORE_OF_MARK: Record<ChecklistMark, number> = { DONE: 4, PARTLY: 2, NOT_DONE: 0 }
+
+/**
+ * What an examiner's marks propose (issue 32, item 3): a score for each marked item, and the domain grades and
+ * station score those give (station-result.ts). A proposal only: the examiner sets the form's scores, and so the
+ * grades, themselves.
+ */
+export function proposalFromMarks(progress: StationProgress, userId: number, checklist: readonly Pick<ChecklistItem, 'id' | 'item' | 'domain'>[]) {
+  const mine = new Map(progress.marks.filter((mark) => mark.userId === userId).map((mark) => [mark.itemId, SCORE_OF_MARK[mark.mark]]))
+  const scores: CriterionScore[] = checklist.map((item) => ({ criterionId: item.id, criterionName: item.item, domain: item.domain, score: mine.get(item.id) ?? null, subScores: [] }))
+  return { scores: mine, result: stationResult(scores) }
 }

@@ -6,6 +6,7 @@ import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
 import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
+import { ProposedFromMarks } from './station/ProposedFromMarks.tsx'
 
 /**
  * The patient's or observer's feedback, from the room machine: fill in during the consultation, submit in the
@@ -22,7 +23,9 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
   if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted session={session} userId={snapshot.context.userId} />
   if (me?.joinedAfterConsultation) return <JoinedAfterConsultation />
   return (
-    <FeedbackForm
+    <>
+      <ProposedFromMarks session={session} userId={snapshot.context.userId} onUse={(scores) => scores.forEach((score, slot) => send({ type: 'SCORE', slot, score }))} />
+      <FeedbackForm
         criteria={criteriaOf(session.selectedCase)}
         draft={draft}
         formError={formError}
@@ -35,5 +38,6 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
         marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}
         onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
       />
+    </>
   )
 }
