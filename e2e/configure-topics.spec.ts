@@ -43,6 +43,12 @@ test('choosing a topic replaces Random, and the session plays a case of that top
   await expect(summary).toHaveText('Cases will be drawn from every topic at random')
   await add(topic.name)
   await expect(chips).toHaveText([new RegExp(`^${topic.name}`)])
+  // Issue 32: ticking a station type narrows the draw, and the summary says so; unticked, any case again.
+  const stationTypes = d.getByRole('group', { name: 'Station types' })
+  await stationTypes.getByRole('checkbox', { name: 'Telephone consultation' }).check()
+  await expect(summary).toHaveText(`Cases will be drawn from ${topic.name}, telephone consultation stations only`)
+  await stationTypes.getByRole('checkbox', { name: 'Telephone consultation' }).uncheck()
+  await expect(summary).toHaveText(`Cases will be drawn from ${topic.name}`)
 
   // Issue 29: the spec's defaults (2 and 8) stand until the exam's timing is set in one step.
   const choice = (group: string, name: string) => d.getByRole('group', { name: group, exact: true }).getByRole('radio', { name, exact: true })

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { RoleCaseViewSchema } from './case-views.ts'
 import { CHECKLIST_MARKS, type CriterionScore, type NextRoundRequest, type Phase, type SessionRole, type SessionStatus, type SessionType, type SubScore, type TimingType } from './session/types.ts'
 import { GRADES, type DomainScore } from './session/station-result.ts'
+import { STATION_TYPES } from './station/station.ts'
 import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 
 /**
@@ -105,6 +106,8 @@ export const SessionDetailsSchema = v.object({
   endTime: v.nullable(v.string()),
   /** An addition to WIRE.md (issue 30): why an ended session ended, so a page opened later can say why. */
   endedReason: v.nullable(v.string()),
+  /** An addition (issue 32): the station types the session draws from; empty = any case. */
+  stationTypes: v.array(v.picklist(STATION_TYPES)),
   /** An addition (issue 32): the round's notes so far, for the patient and observers of a station; null for the doctor. */
   stationProgress: v.nullable(StationProgressSchema),
 })

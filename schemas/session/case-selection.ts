@@ -22,7 +22,7 @@ export type SelectionState = Pick<SessionState, 'config' | 'usedCaseIds' | 'case
 
 /** The unused cases of the pool, ordered by id so that the same random number always picks the same case. */
 export function candidateCases(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): CaseSummary[] {
-  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id)).sort((a, b) => a.id - b.id)
+  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id) && ofChosenStationType(state, c)).sort((a, b) => a.id - b.id)
   if (pool.kind === 'continuing' && takesTurns(state)) {
     for (const topic of topicsInTurn(topicsToDraw(state.config.selectedTopics), currentCategory(state, catalog))) {
       const ofTopic = unused.filter((c) => c.categoryName === topic)
@@ -31,6 +31,12 @@ export function candidateCases(state: SelectionState, catalog: readonly CaseSumm
     return []
   }
   return unused.filter(inPool(state, pool))
+}
+
+/** The station types the session practises (issue 32); none chosen: any case, stations or not. */
+function ofChosenStationType({ config }: SelectionState, c: CaseSummary): boolean {
+  const wanted = config.stationTypes ?? []
+  return wanted.length === 0 || (c.stationType != null && wanted.includes(c.stationType))
 }
 
 /** A topic session with named topics: its cases come from each topic in turn. */

@@ -3,6 +3,7 @@
  * Pure data shared by the server (decide + append + fold + project) and the web client (display).
  * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
  */
+import type { StationType } from '../station/station.ts'
 import type { Domain, FeedbackArea, GlobalJudgement } from '../marking.ts'
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
@@ -32,6 +33,8 @@ export interface SessionConfig {
   readingTime: number
   consultationTime: number
   timingType: TimingType
+  /** Issue 32: only cases that are stations of these types; absent or empty = any case (sessions stored before it). */
+  stationTypes?: StationType[]
 }
 
 export interface Participant {
@@ -111,6 +114,8 @@ export interface CaseSummary {
   id: number
   categoryName: string
   recallDates: string[]
+  /** Null for a case in the older shape, which a station-type filter leaves out. */
+  stationType?: StationType | null
 }
 
 /** The examiner's part of a feedback beyond the scores: a global judgement and the feedback areas ticked. */

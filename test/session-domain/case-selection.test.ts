@@ -67,3 +67,20 @@ t.test('property: a chosen case is always an unused candidate, and drawing until
   )
   t.pass('held for every generated session')
 })
+
+t.test('station types: only stations of the chosen types, in every pool; none chosen draws any case', async (t) => {
+  const catalog = [
+    { id: 1, categoryName: 'Cardiology', recallDates: [], stationType: 'HISTORY' as const },
+    { id: 2, categoryName: 'Cardiology', recallDates: [], stationType: 'TELEPHONE' as const },
+    { id: 3, categoryName: 'Cardiology', recallDates: [], stationType: null },
+    { id: 4, categoryName: 'Respiratory', recallDates: [], stationType: 'TELEPHONE' as const },
+  ]
+  const state = (stationTypes?: SessionConfig['stationTypes'], used: number[] = [], caseId: number | null = null) => fresh({ ...topicConfig('Cardiology', 'Respiratory'), stationTypes }, used, caseId)
+  const pick = (s: ReturnType<typeof state>, pool: Parameters<typeof candidateCases>[2]) => candidateCases(s, catalog, pool).map((c) => c.id)
+  t.same(pick(state(), { kind: 'configured' }), [1, 2, 3, 4])
+  t.same(pick(state([]), { kind: 'configured' }), [1, 2, 3, 4], 'an empty list is no filter')
+  t.same(pick(state(['TELEPHONE']), { kind: 'configured' }), [2, 4])
+  t.same(pick(state(['TELEPHONE'], [2], 2), { kind: 'continuing' }), [4], 'the next topic in turn, telephone stations only')
+  t.same(pick(state(['HISTORY']), { kind: 'topic', topic: 'Respiratory' }), [], 'a topic chosen later keeps the filter')
+  t.same(pick(state(['HISTORY', 'TELEPHONE']), { kind: 'configured' }), [1, 2, 4], 'a case in the older shape has no station type')
+})

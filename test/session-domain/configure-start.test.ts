@@ -1,5 +1,6 @@
 import t from 'tap'
 import { phaseDurationSeconds } from '../../schemas/session/index.ts'
+import { NO_STATION_OF_TYPE } from '../../schemas/session/decide.ts'
 import {
   CATALOG,
   created,
@@ -117,4 +118,13 @@ t.test('any command but leave on an ended session: 409', async (t) => {
     refused(t, session, command, HOST, 409, 'This session has ended')
   }
   t.same(session.when({ type: 'Leave', reason: 'LEFT' }, PATIENT), [])
+})
+
+t.test('Configure: station types that leave nothing to play are refused, naming why', async (t) => {
+  const session = roomOfThree()
+  session.catalog = CATALOG.map((c) => ({ ...c, stationType: c.id === 31 ? ('TELEPHONE' as const) : null }))
+  refused(t, session, { type: 'Configure', config: { ...DEFAULT_CONFIG, selectedTopics: ['Cardiology'], stationTypes: ['TELEPHONE'] } }, HOST, 400, NO_STATION_OF_TYPE)
+  const [configured, assigned] = session.when({ type: 'Configure', config: { ...DEFAULT_CONFIG, selectedTopics: ['Neurology'], stationTypes: ['TELEPHONE'] } }, HOST)
+  t.match(configured, { type: 'SessionConfigured', config: { stationTypes: ['TELEPHONE'] } })
+  t.match(assigned, { type: 'CaseAssigned', caseId: 31 })
 })

@@ -61,6 +61,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     startTime: new Date(T0).toISOString(),
     endTime: null,
     endedReason: null,
+    stationTypes: [],
     stationProgress: null,
     ...overrides,
   }

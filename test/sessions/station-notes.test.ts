@@ -104,3 +104,18 @@ t.test(`marks and ticks are stored with the consultation's second, heard by the 
   t.same(checklist.find((item: { id: string }) => item.id === 'plan').marks, [{ by: 'Olly Observer', mark: 'NOT_DONE', second: null }], "each examiner's final mark, by name")
   t.same(facts.map((fact: { id: string; told: boolean }) => [fact.id, fact.told]), [['onset', false], ['family', true]])
 })
+
+t.test(`the host chooses the station types to practise; a choice that leaves nothing is refused (${databaseKind()})`, async (t) => {
+  const room = await readyRoom(app, { selectedTopics: ['Stations'] })
+  const doctor = as(app, room.doctor)
+  const configure = (stationTypes: unknown) =>
+    doctor.post(`/sessions/${room.code}/configure`, { sessionType: 'TOPIC', selectedTopics: ['Stations'], readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes })
+  const none = await configure(['TELEPHONE'])
+  t.same([none.status, none.json.error], [400, 'No case of the chosen station types is left in these topics: choose other station types or topics'])
+  const wrong = await configure(['SURGERY'])
+  t.equal(wrong.status, 400)
+  t.match(wrong.json.validationErrors['stationTypes.0'], /^A station type must be one of HISTORY/)
+  t.equal((await configure(['HISTORY'])).status, 200)
+  const session = await doctor.get(`/sessions/${room.code}`)
+  t.same([session.json.stationTypes, session.json.selectedCase.stationType], [['HISTORY'], 'HISTORY'])
+})

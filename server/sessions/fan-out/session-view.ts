@@ -110,6 +110,7 @@ export function sessionDetails(
     startTime: times.startedAt?.toISOString() ?? null,
     endTime: times.endedAt?.toISOString() ?? null,
     endedReason: state.endedReason,
+    stationTypes: config.stationTypes ?? [],
     stationProgress: progressSeenBy(state.stationProgress, role),
   }
 }

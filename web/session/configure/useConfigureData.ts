@@ -46,6 +46,7 @@ export function useConfigureData(code: string) {
             readingTime: session.readingTime,
             consultationTime: session.consultationTime,
             timingType: session.timingType,
+            stationTypes: session.stationTypes ?? [],
           },
         })
       } catch (failure) {

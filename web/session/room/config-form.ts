@@ -7,6 +7,7 @@ import { inWords } from './words.ts'
 import { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS, sourceProblem } from '../../../schemas/session/config-rules.ts'
 import { drawsFromEveryTopic, topicsToDraw, withTopicAdded } from '../../../schemas/session/topic-choice.ts'
 import { RANDOM_TOPIC, type SessionType, type TimingType } from '../../../schemas/session/types.ts'
+import { STATION_TYPE_LABELS, type StationType } from '../../../schemas/station/station.ts'
 
 export { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS, RANDOM_TOPIC, topicsToDraw, withTopicAdded }
 
@@ -21,6 +22,8 @@ export interface ConfigDraft {
   readingTime: number
   consultationTime: number
   timingType: TimingType
+  /** Issue 32: only stations of these types; none = any case. */
+  stationTypes: StationType[]
 }
 
 /** The topics the dropdown offers: every category, then Random, each only until it is chosen. */
@@ -45,9 +48,10 @@ export function drawDescription(draft: ConfigDraft, formatDay: (isoDate: string)
     const [start, end] = [formatDay(draft.recallStartDate), formatDay(draft.recallEndDate)]
     return start === end ? `Cases will be drawn from the recall exam of ${start}` : `Cases will be drawn from the recall exams of ${start} to ${end}`
   }
-  if (drawsFromEveryTopic(draft.topics)) return 'Cases will be drawn from every topic at random'
+  const only = draft.stationTypes.length === 0 ? '' : `, ${inWords(draft.stationTypes.map((type) => STATION_TYPE_LABELS[type].toLowerCase()))} stations only`
+  if (drawsFromEveryTopic(draft.topics)) return `Cases will be drawn from every topic at random${only}`
   const topics = topicsToDraw(draft.topics)
-  return topics.length === 0 ? null : `Cases will be drawn from ${inWords(topics)}`
+  return topics.length === 0 ? null : `Cases will be drawn from ${inWords(topics)}${only}`
 }
 
 /** The recall dates the chosen range covers (yyyy-mm-dd strings order like the dates they name). */
