@@ -112,6 +112,10 @@ test('the progress page at 360 px: the exam scale first, one point per station, 
   const coverage = page.getByRole('region', { name: 'Topics practised' })
   await expect(coverage.getByRole('row', { name: new RegExp(practised.name) }).getByRole('cell')).toHaveText(['2', '9.5', lastDay])
   await expect(page.getByRole('region', { name: 'Never practised' }).getByRole('listitem').filter({ hasText: untouched.name })).toBeVisible()
+  // Issue 32: every station type is listed; these test cases are in the older shape, on a row of their own.
+  const byType = page.getByRole('region', { name: 'Stations by type' })
+  await expect(byType.getByRole('row', { name: /^Telephone consultation/ }).getByRole('cell').first()).toHaveText('Not practised yet')
+  await expect(byType.getByRole('row', { name: /^Cases without a station type/ }).getByRole('cell').first()).toHaveText('2')
   await expect(page.getByText(/differed by 2 points or more on 2 of 2 stations both scored \(100%\)\. On average their station scores were 4 points apart\./)).toBeVisible()
   await noHorizontalScroll(page)
   await screenshot(page, 'progress-360')

@@ -1,3 +1,4 @@
+import { STATION_TYPES } from './station/station.ts'
 import * as v from 'valibot'
 import { DOMAINS, FEEDBACK_AREAS, type Domain } from './marking.ts'
 
@@ -97,6 +98,16 @@ export const TopicCoverageSchema = v.object({
 })
 export type TopicCoverage = v.InferOutput<typeof TopicCoverageSchema>
 
+/** Issue 32: stations practised per station type; `stationType` null for cases in the older shape. */
+export const StationTypeCoverageSchema = v.object({
+  stationType: v.nullable(v.picklist(STATION_TYPES)),
+  stations: v.number(),
+  meanScore: v.nullable(v.number()),
+  /** ISO time; null for a station type never practised in the period. */
+  lastPractisedAt: v.nullable(v.string()),
+})
+export type StationTypeCoverage = v.InferOutput<typeof StationTypeCoverageSchema>
+
 export const WeakPointSchema = v.variant('kind', [
   v.object({ kind: v.literal('domain'), domain: v.picklist(DOMAINS), mean: v.number(), ratings: v.number() }),
   v.object({ kind: v.literal('criterion'), criterion: v.string(), mean: v.number(), ratings: v.number() }),
@@ -125,6 +136,8 @@ export const ProgressReportSchema = v.object({
   unassignedFeedback: v.number(),
   /** Every topic of the case bank and every topic practised, practised ones first by last practised. */
   coverage: v.array(TopicCoverageSchema),
+  /** An addition (issue 32): every station type, and the older cases, with what was practised of each. */
+  stationTypes: v.array(StationTypeCoverageSchema),
   /** Up to WEAKEST_COUNT domains or criteria with the lowest mean, lowest first. */
   weakest: v.array(WeakPointSchema),
   /** Feedback areas ticked at least once, most often first. */

@@ -25,7 +25,7 @@ export function progressTables(period: Period, { domainPoints = false } = {}): R
       where feedback.to_user_id = ${period.userId} and ${FEEDBACK_ROUND_OVER} ${since}
     ),
     stations as (
-      select session_id, round, max(created_at) as at, min(category_name) as category,
+      select session_id, round, max(created_at) as at, min(category_name) as category, min(case_id) as case_id,
         avg(station_score) as score,
         avg(station_score) filter (where from_role = 'PATIENT') as patient_score,
         avg(station_score) filter (where from_role = 'OBSERVER') as observer_score,

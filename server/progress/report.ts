@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { periodDays, periodStart, type ProgressPeriod, type ProgressReport } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
 import { areaCounts, domainSummaries, weakestCriteria, weakestPoints } from './rating-aggregates.ts'
-import { headlineAndAgreement, topicCoverage, trendByStation } from './station-aggregates.ts'
+import { headlineAndAgreement, stationTypeCoverage, topicCoverage, trendByStation } from './station-aggregates.ts'
 
 /**
  * The whole progress report of one user for one period, each part one SQL statement, all in one read-only
@@ -22,9 +22,10 @@ export async function progressReport(db: Db, userId: number, days: ProgressPerio
       const { headline, agreement } = await headlineAndAgreement(trx, period, now)
       const trend = await trendByStation(trx, period)
       const coverage = await topicCoverage(trx, period)
+      const stationTypes = await stationTypeCoverage(trx, period)
       const { domains, unassignedFeedback } = await domainSummaries(trx, period)
       const weakest = weakestPoints(domains, await weakestCriteria(trx, period))
       const areas = await areaCounts(trx, period)
-      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, weakest, areas, agreement }
+      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, stationTypes, weakest, areas, agreement }
     })
 }

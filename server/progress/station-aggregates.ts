@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { DOMAINS, type Domain } from '../../schemas/marking.ts'
-import { DAY_MS, DISAGREEMENT_POINTS, RECENT_STATIONS, ROLLING_STATIONS, type ProgressHeadline, type RaterAgreement, type TopicCoverage, type TrendStation } from '../../schemas/progress.ts'
+import { DAY_MS, DISAGREEMENT_POINTS, RECENT_STATIONS, ROLLING_STATIONS, type ProgressHeadline, type RaterAgreement, type StationTypeCoverage, type TopicCoverage, type TrendStation } from '../../schemas/progress.ts'
+import { STATION_TYPES, type StationType } from '../../schemas/station/station.ts'
 import type { Db } from '../db/connect.ts'
 import { domainColumn, isoOrNull, progressTables, rounded, type Period } from './period-sql.ts'
 
@@ -76,6 +77,22 @@ export async function trendByStation(db: Db, period: Period): Promise<TrendStati
     rollingMean: row.rolling_mean,
     domains: Object.fromEntries(DOMAINS.map((domain) => [domain, row[domainColumn(domain)]])) as Record<Domain, number | null>,
   }))
+}
+
+/**
+ * Every station type, and the cases in the older shape if any were practised, with the stations practised of
+ * each (issue 32). The type is the case's as it is now; a case deleted since counts with the older shape.
+ */
+export async function stationTypeCoverage(db: Db, period: Period): Promise<StationTypeCoverage[]> {
+  const { rows } = await sql<{ station_type: StationType | null; stations: number; mean_score: number | null; last_at: Date | string | null }>`${progressTables(period)}
+    select cases.station_type, count(*) as stations, ${rounded(sql`avg(score)`)} as mean_score, max(at) as last_at
+    from stations left join cases on cases.id = stations.case_id group by cases.station_type`.execute(db)
+  const practised = new Map(rows.map((row) => [row.station_type, row]))
+  const types: Array<StationType | null> = [...STATION_TYPES, ...(practised.has(null) ? [null] : [])]
+  return types.map((stationType) => {
+    const row = practised.get(stationType)
+    return { stationType, stations: Number(row?.stations ?? 0), meanScore: row?.mean_score ?? null, lastPractisedAt: isoOrNull(row?.last_at ?? null) }
+  })
 }
 
 /** Every topic of the case bank and every topic practised in the period (a topic renamed or deleted since included). */

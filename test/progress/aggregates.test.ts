@@ -92,6 +92,9 @@ t.test(`all time: every section of the report (${databaseKind()})`, async (t) =>
     { category: 'Paediatrics', stations: 0, meanScore: null, lastPractisedAt: null },
     { category: 'Respiratory', stations: 1, meanScore: 7.5, lastPractisedAt: ago(20).toISOString() },
   ])
+  // Issue 32: every station type is listed, never practised ones at 0; these cases have no type (older shape).
+  t.equal(report.stationTypes.length, 9)
+  t.same(report.stationTypes.filter((row: { stations: number }) => row.stations > 0), [{ stationType: null, stations: 4, meanScore: 7, lastPractisedAt: ago(3).toISOString() }])
 })
 
 t.test('the last 30 days leave the older stations out of every section', async (t) => {
@@ -164,4 +167,19 @@ t.test('only one’s own progress, only signed in, and the period is checked', a
   t.same([week.status, week.json.validationErrors], [400, { days: 'days must be 90 or 30, or all' }])
   const userParam = await call(app.app, { method: 'GET', url: `/api/progress?userId=${candidate.id}`, headers: other.auth })
   t.same([userParam.status, userParam.json.headline.stations], [200, 1], 'naming another user changes nothing: the caller’s own report')
+})
+
+t.test('stations are counted under the station type of their case', async (t) => {
+  const { db } = app.database
+  const category = await db.selectFrom('categories').select('id').where('name', '=', 'Cardiology').executeTakeFirstOrThrow()
+  const station = { stationType: 'TELEPHONE', mlaAreas: ['CARDIOVASCULAR'], difficulty: 'CORE', candidate: { setting: 'x', tasks: ['x'], notNeeded: [] }, patient: { persona: 'x', openingLine: 'x', facts: [{ id: 'f', text: 'x', reveal: 'VOLUNTEER' }], cues: [], questions: [] }, checklist: [] }
+  const row = await db
+    .insertInto('cases')
+    .values({ title: 'Telephone station', description: '', category_id: category.id, doctor_notes: '', patient_notes: '', doctor_sections: '[]', patient_sections: '[]', visual_data: null, image_url: null, feedback_criteria: '[]', is_recall_case: false, station: JSON.stringify(station) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db.updateTable('feedback').set({ case_id: row.id }).where('session_id', '=', 103).execute()
+  const report = await progress(candidate)
+  const practised = report.stationTypes.filter((type: { stations: number }) => type.stations > 0).map((type: { stationType: string | null; stations: number; meanScore: number | null }) => [type.stationType, type.stations, type.meanScore])
+  t.same(practised, [['TELEPHONE', 1, 4], [null, 3, 8.5]])
 })

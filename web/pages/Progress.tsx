@@ -8,6 +8,7 @@ import { usePageTitle } from '../components/usePageTitle.ts'
 import { ShownZoneProvider, useTimeZone } from '../board/times.ts'
 import { Agreement } from '../progress/Agreement.tsx'
 import { Coverage } from '../progress/Coverage.tsx'
+import { StationTypes } from '../progress/StationTypes.tsx'
 import { Headline } from '../progress/Headline.tsx'
 import { PeriodAndExport } from '../progress/PeriodAndExport.tsx'
 import { Muted } from '../progress/progress-ui.tsx'
@@ -50,6 +51,7 @@ export default function Progress() {
             <TrendCharts trend={report.trend} />
             <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
             <Coverage coverage={report.coverage} days={report.days} />
+            <StationTypes stationTypes={report.stationTypes} />
             <Agreement agreement={report.agreement} />
           </div>
         </ShownZoneProvider>
