@@ -1,4 +1,5 @@
 import type { CriterionView, SectionView } from '../content.ts'
+import { DOMAIN_TEXT, DOMAINS } from '../marking.ts'
 import type { Station } from './station.ts'
 
 /**
@@ -58,4 +59,14 @@ export function specFieldsOf(station: Station): SpecFields {
     })),
     telephoneConsultation: station.stationType === 'TELEPHONE',
   }
+}
+
+/**
+ * What the doctor assesses themself on while the others give feedback (issue 16): the case's criteria, or for a
+ * station the three domains, since the examiner's checklist is not the doctor's to see before the round is over
+ * (issue 32). The station result of either is read the same way, by domain.
+ */
+export function selfAssessmentCriteria(fullCase: { feedbackCriteria: CriterionView[]; station: Station | null }): CriterionView[] {
+  if (!fullCase.station) return fullCase.feedbackCriteria
+  return DOMAINS.map((domain, order) => ({ id: `domain-${domain.toLowerCase().replace('_', '-')}`, name: DOMAIN_TEXT[domain].label, domain, order, hasSubCriteria: false, subCriteria: [] }))
 }

@@ -87,6 +87,13 @@ t.test(`marks and ticks are stored with the consultation's second, heard by the 
   t.notOk(doctorLive.seen.some((m) => m.type === 'STATION_PROGRESS'), 'no STATION_PROGRESS reached the doctor')
   t.notOk(JSON.stringify(heard).includes('SECRET'), 'nothing of the checklist or facts reached the doctor live')
 
+  // While the others score, the doctor assesses themself on the three domains, not on the examiner's checklist.
+  const form = await doctor.get(`/sessions/${room.code}/self-assessment`)
+  t.same(form.json.criteria.map((c: { domain: string }) => c.domain), ['DATA_GATHERING', 'CLINICAL_MANAGEMENT', 'INTERPERSONAL'])
+  t.notOk(JSON.stringify(form.json).includes('SECRET'), 'the self-assessment form holds nothing of the checklist')
+  const own = form.json.criteria.map((c: { id: string; name: string }) => ({ criterionId: c.id, criterionName: c.name, score: 3, subScores: [] }))
+  t.equal((await doctor.post(`/sessions/${room.code}/self-assessment`, { round: 1, criteriaScores: own })).status, 200)
+
   t.equal((await mark(observer, { itemId: 'plan', mark: 'NOT_DONE' })).json.stationProgress.marks.at(-1).second, null, 'a mark after the bell has no consultation second')
   const { id } = await app.database.db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()
   const notes = (await readStream(app.database.db, id)).filter((e) => e.type === 'ChecklistItemMarked' || e.type === 'FactRevealed')

@@ -8,6 +8,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts'
 import { serve } from '../../route-contract.ts'
 import { parseBody } from '../../validation.ts'
 import { asHttpError } from '../engine/command-runner.ts'
+import { selfAssessmentCriteria } from '../../../schemas/station/spec-fields.ts'
 import { criteriaShapes } from '../engine/decision-context.ts'
 import { debriefLinks, debriefOf, saveSelfAssessment, savedSelfAssessment } from './debrief.ts'
 import { perUserLimit } from '../../request-identity.ts'
@@ -56,7 +57,7 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
     if (state.phase !== 'FEEDBACK' || state.caseId === null) throw conflict(ONLY_WHILE_WAITING)
     const fullCase = await findCase(db, state.caseId)
     if (!fullCase) throw notFound('This case is no longer in the case bank')
-    return { state, criteria: fullCase.feedbackCriteria }
+    return { state, criteria: selfAssessmentCriteria(fullCase) }
   }
 
   serve(app, sessionContracts.selfAssessment, limited, async (request) => {
