@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { axeViolations } from './page-checks.ts'
 import { closeAll, createTopic, expectPhase, newPlayer, unique } from './session-helpers.ts'
 
 /**
@@ -48,6 +49,11 @@ test('choosing a topic replaces Random, and the session plays a case of that top
   await stationTypes.getByRole('checkbox', { name: 'Telephone consultation' }).check()
   await expect(summary).toHaveText(`Cases will be drawn from ${topic.name}, telephone consultation stations only`)
   await stationTypes.getByRole('checkbox', { name: 'Telephone consultation' }).uncheck()
+  await d.getByText('MLA content map areas (any)').click()
+  await d.getByRole('group', { name: 'MLA areas' }).getByRole('checkbox', { name: 'Cardiovascular' }).check()
+  await expect(summary).toHaveText(`Cases will be drawn from ${topic.name}, covering Cardiovascular`)
+  expect(await axeViolations(d)).toEqual([])
+  await d.getByRole('group', { name: 'MLA areas' }).getByRole('checkbox', { name: 'Cardiovascular' }).uncheck()
   await expect(summary).toHaveText(`Cases will be drawn from ${topic.name}`)
 
   // Issue 29: the spec's defaults (2 and 8) stand until the exam's timing is set in one step.

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CHECKLIST_MARKS, RANDOM_TOPIC, type CriterionScore, type SessionConfig, type StationMarking } from './session/types.ts'
 import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from './session/config-rules.ts'
-import { STATION_TYPES } from './station/station.ts'
+import { MLA_AREAS, STATION_TYPES } from './station/station.ts'
 
 /**
  * Request bodies of the session API (WIRE.md section 5). They check the shape only; what a configuration or a
@@ -48,6 +48,8 @@ const configEntries = {
   recallEndDate: optionalDate,
   /** An addition (issue 32): only stations of these types; absent or empty draws any case. */
   stationTypes: v.optional(v.array(v.picklist(STATION_TYPES, `A station type must be one of ${STATION_TYPES.join(', ')}`), 'stationTypes must be a list')),
+  /** An addition (issue 32): only stations covering one of these MLA areas; absent or empty draws any case. */
+  mlaAreas: v.optional(v.array(v.picklist(MLA_AREAS, 'Unknown MLA area'), 'mlaAreas must be a list')),
 }
 
 type ConfigFields = v.InferOutput<v.ObjectSchema<typeof configEntries, undefined>>
@@ -65,6 +67,7 @@ function toSessionConfig(body: ConfigFields): SessionConfig {
     consultationTime: body.consultationTime ?? body.consultationTimeMinutes ?? DEFAULT_CONSULTATION_TIME,
     timingType: body.timingType ?? 'COUNTDOWN',
     ...(body.stationTypes?.length ? { stationTypes: STATION_TYPES.filter((type) => body.stationTypes!.includes(type)) } : {}),
+    ...(body.mlaAreas?.length ? { mlaAreas: MLA_AREAS.filter((area) => body.mlaAreas!.includes(area)) } : {}),
   }
 }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { RoleCaseViewSchema } from './case-views.ts'
 import { CHECKLIST_MARKS, type CriterionScore, type NextRoundRequest, type Phase, type SessionRole, type SessionStatus, type SessionType, type SubScore, type TimingType } from './session/types.ts'
 import { GRADES, type DomainScore } from './session/station-result.ts'
-import { STATION_TYPES } from './station/station.ts'
+import { MLA_AREAS, STATION_TYPES } from './station/station.ts'
 import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 
 /**
@@ -108,6 +108,8 @@ export const SessionDetailsSchema = v.object({
   endedReason: v.nullable(v.string()),
   /** An addition (issue 32): the station types the session draws from; empty = any case. */
   stationTypes: v.array(v.picklist(STATION_TYPES)),
+  /** An addition (issue 32): the MLA areas the session draws from; empty = any case. */
+  mlaAreas: v.array(v.picklist(MLA_AREAS)),
   /** An addition (issue 32): the round's notes so far, for the patient and observers of a station; null for the doctor. */
   stationProgress: v.nullable(StationProgressSchema),
 })

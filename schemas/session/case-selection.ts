@@ -22,7 +22,7 @@ export type SelectionState = Pick<SessionState, 'config' | 'usedCaseIds' | 'case
 
 /** The unused cases of the pool, ordered by id so that the same random number always picks the same case. */
 export function candidateCases(state: SelectionState, catalog: readonly CaseSummary[], pool: CasePool): CaseSummary[] {
-  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id) && ofChosenStationType(state, c)).sort((a, b) => a.id - b.id)
+  const unused = catalog.filter((c) => !state.usedCaseIds.includes(c.id) && ofChosenKind(state, c)).sort((a, b) => a.id - b.id)
   if (pool.kind === 'continuing' && takesTurns(state)) {
     for (const topic of topicsInTurn(topicsToDraw(state.config.selectedTopics), currentCategory(state, catalog))) {
       const ofTopic = unused.filter((c) => c.categoryName === topic)
@@ -33,10 +33,15 @@ export function candidateCases(state: SelectionState, catalog: readonly CaseSumm
   return unused.filter(inPool(state, pool))
 }
 
-/** The station types the session practises (issue 32); none chosen: any case, stations or not. */
-function ofChosenStationType({ config }: SelectionState, c: CaseSummary): boolean {
-  const wanted = config.stationTypes ?? []
-  return wanted.length === 0 || (c.stationType != null && wanted.includes(c.stationType))
+/**
+ * The station types and MLA areas the session practises (issue 32): a case must be of one of the types and cover
+ * one of the areas chosen; where none is chosen, any case passes, stations or not.
+ */
+function ofChosenKind({ config }: SelectionState, c: CaseSummary): boolean {
+  const types = config.stationTypes ?? []
+  const areas = config.mlaAreas ?? []
+  const typeFits = types.length === 0 || (c.stationType != null && types.includes(c.stationType))
+  return typeFits && (areas.length === 0 || (c.mlaAreas ?? []).some((area) => areas.includes(area)))
 }
 
 /** A topic session with named topics: its cases come from each topic in turn. */

@@ -116,7 +116,7 @@ function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, acto
 }
 
 /** Configuring picks the first case straight away, so the room can show it as soon as the host starts. */
-export const NO_STATION_OF_TYPE = 'No case of the chosen station types is left in these topics: choose other station types or topics'
+export const NO_STATION_OF_TYPE = 'No case of the chosen station types and MLA areas is left in these topics: choose others, or other topics'
 
 function decideConfigure(
   state: SessionState,
@@ -137,7 +137,7 @@ function decideConfigure(
   const configured: SessionEvent = state.caseId === null ? { type: 'SessionConfigured', config, at: ctx.now } : { type: 'SessionConfigured', config, caseReturned: true, at: ctx.now }
   const caseId = chooseNextCase({ ...unplayed, caseId: null }, ctx, { kind: 'configured' })
   // A filter by station type that leaves nothing to play is said now, like a topic with no case.
-  if (caseId === null && config.stationTypes?.length) throw new SessionRuleError(400, NO_STATION_OF_TYPE)
+  if (caseId === null && (config.stationTypes?.length || config.mlaAreas?.length)) throw new SessionRuleError(400, NO_STATION_OF_TYPE)
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
 }

@@ -3,7 +3,7 @@
  * Pure data shared by the server (decide + append + fold + project) and the web client (display).
  * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
  */
-import type { StationType } from '../station/station.ts'
+import type { MlaArea, StationType } from '../station/station.ts'
 import type { Domain, FeedbackArea, GlobalJudgement } from '../marking.ts'
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
@@ -35,6 +35,8 @@ export interface SessionConfig {
   timingType: TimingType
   /** Issue 32: only cases that are stations of these types; absent or empty = any case (sessions stored before it). */
   stationTypes?: StationType[]
+  /** Issue 32: only stations covering one of these MLA areas; absent or empty = any case. */
+  mlaAreas?: MlaArea[]
 }
 
 export interface Participant {
@@ -116,6 +118,7 @@ export interface CaseSummary {
   recallDates: string[]
   /** Null for a case in the older shape, which a station-type filter leaves out. */
   stationType?: StationType | null
+  mlaAreas?: MlaArea[]
 }
 
 /** The examiner's part of a feedback beyond the scores: a global judgement and the feedback areas ticked. */

@@ -84,3 +84,17 @@ t.test('station types: only stations of the chosen types, in every pool; none ch
   t.same(pick(state(['HISTORY']), { kind: 'topic', topic: 'Respiratory' }), [], 'a topic chosen later keeps the filter')
   t.same(pick(state(['HISTORY', 'TELEPHONE']), { kind: 'configured' }), [1, 2, 4], 'a case in the older shape has no station type')
 })
+
+t.test('MLA areas: only stations covering one of the chosen areas, together with the chosen types', async (t) => {
+  const catalog = [
+    { id: 1, categoryName: 'Cardiology', recallDates: [], stationType: 'HISTORY' as const, mlaAreas: ['CARDIOVASCULAR' as const, 'ACUTE_EMERGENCY' as const] },
+    { id: 2, categoryName: 'Cardiology', recallDates: [], stationType: 'TELEPHONE' as const, mlaAreas: ['GENERAL_PRACTICE' as const] },
+    { id: 3, categoryName: 'Cardiology', recallDates: [], stationType: null },
+  ]
+  const state = (config: Partial<SessionConfig>) => fresh({ ...topicConfig('Cardiology'), ...config })
+  const pick = (config: Partial<SessionConfig>) => candidateCases(state(config), catalog, { kind: 'configured' }).map((c) => c.id)
+  t.same(pick({ mlaAreas: ['ACUTE_EMERGENCY', 'GENERAL_PRACTICE'] }), [1, 2])
+  t.same(pick({ mlaAreas: ['ACUTE_EMERGENCY', 'GENERAL_PRACTICE'], stationTypes: ['TELEPHONE'] }), [2], 'both filters apply')
+  t.same(pick({ mlaAreas: ['RESPIRATORY'] }), [])
+  t.same(pick({ mlaAreas: [] }), [1, 2, 3])
+})

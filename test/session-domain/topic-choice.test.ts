@@ -30,11 +30,12 @@ t.test('the server stores and draws by the same rule when a client sends Random 
 })
 
 t.test('the summary says where the cases come from', async (t) => {
-  const draft: ConfigDraft = { sessionType: 'TOPIC', topics: ['Random'], recallStartDate: '', recallEndDate: '', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes: [] }
+  const draft: ConfigDraft = { sessionType: 'TOPIC', topics: ['Random'], recallStartDate: '', recallEndDate: '', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes: [], mlaAreas: [] }
   const day = (iso: string) => `day ${iso}`
   t.equal(drawDescription(draft, day), 'Cases will be drawn from every topic at random')
   t.equal(drawDescription({ ...draft, topics: ['Cardiology'] }, day), 'Cases will be drawn from Cardiology')
   t.equal(drawDescription({ ...draft, topics: ['Cardiology'], stationTypes: ['HISTORY', 'TELEPHONE'] }, day), 'Cases will be drawn from Cardiology, history taking and telephone consultation stations only')
+  t.equal(drawDescription({ ...draft, mlaAreas: ['CARDIOVASCULAR', 'RESPIRATORY'] }, day), 'Cases will be drawn from every topic at random, covering Cardiovascular or Respiratory')
   t.equal(drawDescription({ ...draft, topics: ['Cardiology', 'Neurology'] }, day), 'Cases will be drawn from Cardiology and Neurology')
   t.equal(drawDescription({ ...draft, topics: ['Cardiology', 'Neurology', 'Surgery'] }, day), 'Cases will be drawn from Cardiology, Neurology and Surgery')
   t.equal(drawDescription({ ...draft, topics: [] }, day), null)

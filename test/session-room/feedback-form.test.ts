@@ -53,7 +53,7 @@ t.test('configure rules: topics, recall range and total time', async (t) => {
   const { configProblem, datesInRange, rangeLimits, topicOptions, totalMinutes, withTopicAdded } = await import('../../web/session/room/config-form.ts')
   // The screen says what the server would answer, word for word.
   const { TOPIC_REQUIRED, RANGE_REQUIRED, RANGE_REVERSED } = await import('../../schemas/session/config-rules.ts')
-  const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const, stationTypes: [] }
+  const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const, stationTypes: [], mlaAreas: [] }
   t.equal(configProblem(draft), TOPIC_REQUIRED)
   t.equal(configProblem({ ...draft, topics: ['Random'] }), null)
   t.same(withTopicAdded(['Cardiology'], 'Cardiology'), ['Cardiology'], 'a topic is added only once')

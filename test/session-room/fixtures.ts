@@ -62,6 +62,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     endTime: null,
     endedReason: null,
     stationTypes: [],
+    mlaAreas: [],
     stationProgress: null,
     ...overrides,
   }

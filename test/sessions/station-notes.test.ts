@@ -1,6 +1,7 @@
 import t from 'tap'
 import * as v from 'valibot'
 import { LiveMessageSchema } from '../../schemas/session-live.ts'
+import { NO_STATION_OF_TYPE } from '../../schemas/session/decide.ts'
 import { Station } from '../../schemas/station/station.ts'
 import { normaliseCase } from '../../server/content/case-rules.ts'
 import { saveCase } from '../../server/content/cases-repo.ts'
@@ -118,11 +119,16 @@ t.test(`the host chooses the station types to practise; a choice that leaves not
   const configure = (stationTypes: unknown) =>
     doctor.post(`/sessions/${room.code}/configure`, { sessionType: 'TOPIC', selectedTopics: ['Stations'], readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes })
   const none = await configure(['TELEPHONE'])
-  t.same([none.status, none.json.error], [400, 'No case of the chosen station types is left in these topics: choose other station types or topics'])
+  t.same([none.status, none.json.error], [400, NO_STATION_OF_TYPE])
   const wrong = await configure(['SURGERY'])
   t.equal(wrong.status, 400)
   t.match(wrong.json.validationErrors['stationTypes.0'], /^A station type must be one of HISTORY/)
   t.equal((await configure(['HISTORY'])).status, 200)
   const session = await doctor.get(`/sessions/${room.code}`)
   t.same([session.json.stationTypes, session.json.selectedCase.stationType], [['HISTORY'], 'HISTORY'])
+  const areas = (mlaAreas: string[]) =>
+    doctor.post(`/sessions/${room.code}/configure`, { sessionType: 'TOPIC', selectedTopics: ['Stations'], readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', mlaAreas })
+  t.same((await areas(['DERMATOLOGY'])).json.error, NO_STATION_OF_TYPE, 'no station of the topic covers that area')
+  t.equal((await areas(['CARDIOVASCULAR', 'DERMATOLOGY'])).status, 200)
+  t.same((await doctor.get(`/sessions/${room.code}`)).json.mlaAreas, ['CARDIOVASCULAR', 'DERMATOLOGY'], 'kept in the order of the content map')
 })

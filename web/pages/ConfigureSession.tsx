@@ -19,7 +19,7 @@ import { ChoiceGroup } from '../session/configure/ChoiceGroup.tsx'
 import { ConfigSummary } from '../session/configure/ConfigSummary.tsx'
 import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
-import { StationTypePicker } from '../session/configure/StationTypePicker.tsx'
+import { KindPicker } from '../session/configure/KindPicker.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
 import { endedSentence, isFinished } from '../session/EndedSession.tsx'
@@ -87,6 +87,7 @@ function configureBody(draft: ConfigDraft): ConfigureRequest {
     consultationTime: draft.consultationTime,
     timingType: draft.timingType,
     stationTypes: draft.stationTypes,
+    mlaAreas: draft.mlaAreas,
   }
 }
 
@@ -146,7 +147,7 @@ function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: Co
           onChange={({ start: recallStartDate, end: recallEndDate }) => change({ recallStartDate, recallEndDate })}
         />
       )}
-      <StationTypePicker chosen={draft.stationTypes} onChange={(stationTypes) => change({ stationTypes })} />
+      <KindPicker stationTypes={draft.stationTypes} mlaAreas={draft.mlaAreas} onChange={change} />
       <ExamTimingPreset timing={draft} onChange={change} />
       <ChoiceGroup
         legend="Reading time"

@@ -48,7 +48,7 @@ const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-
  */
 async function readBank(db: Db, missing: BankNeeds): Promise<BankFacts> {
   const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null; station: Station | null }>`select
-    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}, 'stationType', c.station_type) order by c.id)
+    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}, 'stationType', c.station_type, 'mlaAreas', coalesce(c.station -> 'mlaAreas', '[]'::jsonb)) order by c.id)
       from cases c join categories g on g.id = c.category_id)` : sql`null`} as catalog,
     ${missing.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
     (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria,

@@ -111,6 +111,7 @@ export function sessionDetails(
     endTime: times.endedAt?.toISOString() ?? null,
     endedReason: state.endedReason,
     stationTypes: config.stationTypes ?? [],
+    mlaAreas: config.mlaAreas ?? [],
     stationProgress: progressSeenBy(state.stationProgress, role),
   }
 }

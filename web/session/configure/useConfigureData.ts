@@ -47,6 +47,7 @@ export function useConfigureData(code: string) {
             consultationTime: session.consultationTime,
             timingType: session.timingType,
             stationTypes: session.stationTypes ?? [],
+            mlaAreas: session.mlaAreas ?? [],
           },
         })
       } catch (failure) {

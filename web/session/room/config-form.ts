@@ -7,7 +7,7 @@ import { inWords } from './words.ts'
 import { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS, sourceProblem } from '../../../schemas/session/config-rules.ts'
 import { drawsFromEveryTopic, topicsToDraw, withTopicAdded } from '../../../schemas/session/topic-choice.ts'
 import { RANDOM_TOPIC, type SessionType, type TimingType } from '../../../schemas/session/types.ts'
-import { STATION_TYPE_LABELS, type StationType } from '../../../schemas/station/station.ts'
+import { MLA_AREA_LABELS, STATION_TYPE_LABELS, type MlaArea, type StationType } from '../../../schemas/station/station.ts'
 
 export { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS, RANDOM_TOPIC, topicsToDraw, withTopicAdded }
 
@@ -24,6 +24,8 @@ export interface ConfigDraft {
   timingType: TimingType
   /** Issue 32: only stations of these types; none = any case. */
   stationTypes: StationType[]
+  /** Issue 32: only stations covering one of these MLA areas; none = any case. */
+  mlaAreas: MlaArea[]
 }
 
 /** The topics the dropdown offers: every category, then Random, each only until it is chosen. */
@@ -48,7 +50,9 @@ export function drawDescription(draft: ConfigDraft, formatDay: (isoDate: string)
     const [start, end] = [formatDay(draft.recallStartDate), formatDay(draft.recallEndDate)]
     return start === end ? `Cases will be drawn from the recall exam of ${start}` : `Cases will be drawn from the recall exams of ${start} to ${end}`
   }
-  const only = draft.stationTypes.length === 0 ? '' : `, ${inWords(draft.stationTypes.map((type) => STATION_TYPE_LABELS[type].toLowerCase()))} stations only`
+  const types = draft.stationTypes.length === 0 ? '' : `, ${inWords(draft.stationTypes.map((type) => STATION_TYPE_LABELS[type].toLowerCase()))} stations only`
+  const areas = draft.mlaAreas.length === 0 ? '' : `, covering ${inWords(draft.mlaAreas.map((area) => MLA_AREA_LABELS[area]), 'or')}`
+  const only = types + areas
   if (drawsFromEveryTopic(draft.topics)) return `Cases will be drawn from every topic at random${only}`
   const topics = topicsToDraw(draft.topics)
   return topics.length === 0 ? null : `Cases will be drawn from ${inWords(topics)}${only}`
