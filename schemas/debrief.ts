@@ -65,7 +65,7 @@ export const RoundNotesSchema = v.object({
   checklist: v.array(
     v.object({
       ...ChecklistItem.entries,
-      marks: v.array(v.object({ by: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
+      marks: v.array(v.object({ userId: v.number(), by: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
     }),
   ),
   facts: v.array(v.object({ ...PatientFact.entries, told: v.boolean(), toldAt: v.nullable(v.number()) })),

@@ -96,6 +96,8 @@ const StationProgressMessageSchema = v.object({
   type: v.literal('STATION_PROGRESS'),
   sessionCode: v.string(),
   round: v.number(),
+  /** The session's version after the note: a room keeps the newest it has seen (an HTTP answer may come late). */
+  version: v.number(),
   ...StationProgressSchema.entries,
 })
 

@@ -36,7 +36,7 @@ const NewCaseAnswerSchema = v.union([
 ])
 
 /** A note of a station (issue 32): the round's notes as the caller now sees them. */
-const StationNotedAnswer = v.object({ message: v.string(), stationProgress: v.nullable(StationProgressSchema) })
+const StationNotedAnswer = v.object({ message: v.string(), stationProgress: v.nullable(StationProgressSchema), version: v.number() })
 
 /** The session calls of SPEC.md section 7 and WIRE.md section 5, with the additions the notes in session-wire.ts name. */
 export const sessionContracts = {

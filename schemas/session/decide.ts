@@ -116,7 +116,7 @@ function decideCreate(command: Extract<SessionCommand, { type: 'Create' }>, acto
 }
 
 /** Configuring picks the first case straight away, so the room can show it as soon as the host starts. */
-export const NO_STATION_OF_TYPE = 'No case of the chosen station types and MLA areas is left in these topics: choose others, or other topics'
+export const NO_STATION_OF_TYPE = 'No case fits the chosen station types and MLA areas: choose others, or leave them all unticked'
 
 function decideConfigure(
   state: SessionState,
@@ -136,8 +136,11 @@ function decideConfigure(
   if (fits) return [{ type: 'SessionConfigured', config, at: ctx.now }]
   const configured: SessionEvent = state.caseId === null ? { type: 'SessionConfigured', config, at: ctx.now } : { type: 'SessionConfigured', config, caseReturned: true, at: ctx.now }
   const caseId = chooseNextCase({ ...unplayed, caseId: null }, ctx, { kind: 'configured' })
-  // A filter by station type that leaves nothing to play is said now, like a topic with no case.
-  if (caseId === null && (config.stationTypes?.length || config.mlaAreas?.length)) throw new SessionRuleError(400, NO_STATION_OF_TYPE)
+  // A filter by station type or area that alone leaves nothing to play is said now, like a topic with no case.
+  if (caseId === null && (config.stationTypes?.length || config.mlaAreas?.length)) {
+    const unfiltered = { ...unplayed, caseId: null, config: { ...config, stationTypes: [], mlaAreas: [] } }
+    if (candidateCases(unfiltered, ctx.catalog, { kind: 'configured' }).length > 0) throw new SessionRuleError(400, NO_STATION_OF_TYPE)
+  }
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
 }

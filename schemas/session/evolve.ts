@@ -130,8 +130,11 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         status: event.phase === 'WAITING' || event.phase === 'COMPLETED' ? state.status : 'IN_PROGRESS',
         timer: timerOf(event),
       }
+    // The round's notes are the examiners' of the round just played: nobody's once the seats have changed (the
+    // round's doctor may now sit where the notes are shown).
     case 'RolesSwapped':
       return {
+        stationProgress: NO_PROGRESS,
         participants: state.participants.map((p) => {
           if (p.userId === event.newDoctorUserId) return { ...p, role: 'DOCTOR' }
           if (p.userId === event.newPatientUserId) return { ...p, role: 'PATIENT' }
@@ -144,7 +147,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
         [event.newPatientUserId, 'PATIENT'],
         [event.newObserverUserId, 'OBSERVER'],
       ])
-      return { participants: state.participants.map((p) => ({ ...p, role: seats.get(p.userId) ?? p.role })) }
+      return { stationProgress: NO_PROGRESS, participants: state.participants.map((p) => ({ ...p, role: seats.get(p.userId) ?? p.role })) }
     }
     case 'FeedbackSubmitted':
       // A patient or observer scored the case: a doctor skipping into the feedback phase alone does not count.

@@ -190,9 +190,9 @@ export type SessionEvent =
   | { type: 'ParticipantCompleted'; userId: number; at: number }
   | { type: 'SessionEnded'; reason: string; at: number }
   /** Issue 32: an examiner marked a checklist item; `second`: of the consultation, null after it. */
-  | { type: 'ChecklistItemMarked'; userId: number; round: number; itemId: string; mark: ChecklistMark; second: number | null; at: number }
+  | { type: 'ChecklistItemMarked'; userId: number; round: number; caseId: number; itemId: string; mark: ChecklistMark; second: number | null; at: number }
   /** Issue 32: the patient told a fact of their script (or took the tick back: revealed false). */
-  | { type: 'FactRevealed'; userId: number; round: number; factId: string; revealed: boolean; second: number | null; at: number }
+  | { type: 'FactRevealed'; userId: number; round: number; caseId: number; factId: string; revealed: boolean; second: number | null; at: number }
 
 export type SessionEventType = SessionEvent['type']
 

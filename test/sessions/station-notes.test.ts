@@ -109,8 +109,11 @@ t.test(`marks and ticks are stored with the consultation's second, heard by the 
   t.equal(debrief.status, 200)
   const { timeline, checklist, facts } = debrief.json.notes
   t.same(timeline.map((entry: { kind: string; second: number | null; mark: string | null }) => [entry.kind, entry.second, entry.mark]), [['MARK', 75, 'PARTLY'], ['FACT', 75, null], ['MARK', null, 'NOT_DONE']])
-  t.same(checklist.find((item: { id: string }) => item.id === 'plan').marks, [{ by: 'Olly Observer', mark: 'NOT_DONE', second: null }], "each examiner's final mark, by name")
+  t.same(checklist.find((item: { id: string }) => item.id === 'plan').marks, [{ userId: room.observer.id, by: 'Olly Observer', mark: 'NOT_DONE', second: null }], "each examiner's final mark, by name")
   t.same(facts.map((fact: { id: string; told: boolean }) => [fact.id, fact.told]), [['onset', false], ['family', true]])
+  // Everything the doctor's live channel carried, to the end of the session, including the mark after the bell.
+  await doctorLive.until('SESSION_ENDED')
+  t.notOk(doctorLive.seen.some((m) => m.type === 'STATION_PROGRESS' || JSON.stringify(m).includes('SECRET')), 'no note and no secret reached the doctor live')
 })
 
 t.test(`the host chooses the station types to practise; a choice that leaves nothing is refused (${databaseKind()})`, async (t) => {

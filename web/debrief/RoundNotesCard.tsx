@@ -4,7 +4,7 @@ import { CHECKLIST_MARK_LABEL } from '../../schemas/labels.ts'
 import { DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { formatClock } from '../session/room/timer.ts'
 import { theme } from '../theme.ts'
-import { examinersOf, factsNotUncovered, missedByDomain } from './round-notes.ts'
+import { anyFactTold, anyMarks, examinersOf, factsNotUncovered, missedByDomain } from './round-notes.ts'
 import { ScoreTable } from './ScoreTable.tsx'
 
 const when = (second: number | null) => (second === null ? 'after the bell' : formatClock(second))
@@ -15,8 +15,8 @@ const when = (second: number | null) => (second === null ? 'after the bell' : fo
  */
 export function RoundNotesCard({ notes }: { notes: RoundNotes }) {
   const examiners = examinersOf(notes)
-  const missed = missedByDomain(notes)
-  const unasked = factsNotUncovered(notes)
+  const missed = anyMarks(notes) ? missedByDomain(notes) : []
+  const unasked = anyFactTold(notes) ? factsNotUncovered(notes) : []
   return (
     <section aria-labelledby="round-notes-heading">
       <h2 id="round-notes-heading">The consultation in time</h2>
@@ -33,8 +33,10 @@ export function RoundNotesCard({ notes }: { notes: RoundNotes }) {
         </Timeline>
       )}
       <h3>What was missed</h3>
-      {missed.length === 0 && unasked.length === 0 ? (
-        <p>Every checklist item was marked done.</p>
+      {!anyMarks(notes) && !anyFactTold(notes) ? (
+        <p>Nobody marked the checklist or ticked the facts in this round, so nothing can be said about what was missed.</p>
+      ) : missed.length === 0 && unasked.length === 0 ? (
+        <p>{anyMarks(notes) ? 'Every checklist item was marked done by an examiner.' : 'The examiner did not mark the checklist.'}</p>
       ) : (
         <>
           {missed.map((group) => (
@@ -64,12 +66,12 @@ export function RoundNotesCard({ notes }: { notes: RoundNotes }) {
       {examiners.length > 0 && (
         <ScoreTable
           caption="Checklist, each examiner's marks"
-          headings={examiners}
+          headings={examiners.map((examiner) => examiner.heading)}
           rows={notes.checklist.map((item) => ({
             key: item.id,
             name: `${DOMAIN_TEXT[item.domain].short}: ${item.item}`,
             cells: examiners.map((examiner) => {
-              const mark = item.marks.find((given) => given.by === examiner)
+              const mark = item.marks.find((given) => given.userId === examiner.userId)
               return mark ? `${CHECKLIST_MARK_LABEL[mark.mark]} (${when(mark.second)})` : '–'
             }),
           }))}

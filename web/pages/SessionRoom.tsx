@@ -86,7 +86,7 @@ export default function SessionRoom() {
       session={session}
       userId={user?.id ?? 0}
       can={can}
-      onProgress={(progress) => send({ type: 'LIVE', message: { type: 'STATION_PROGRESS', sessionCode: session.code, round: session.currentRound, ...progress } })}
+      onProgress={(progress, version) => send({ type: 'LIVE', message: { type: 'STATION_PROGRESS', sessionCode: session.code, round: session.currentRound, version, ...progress } })}
     />
   )
   const showFindings = () => setFindingsOpen(true)

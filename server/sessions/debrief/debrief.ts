@@ -60,7 +60,7 @@ export async function debriefOf(db: Db, sessionId: number, round: number, userId
         feedbackAreas: row.feedback_areas,
       })),
       selfAssessment: withStationResult(await savedSelfAssessment(db, sessionId, round, userId)),
-      notes: fullCase.station ? await roundNotes(db, sessionId, round, fullCase.station) : null,
+      notes: fullCase.station ? await roundNotes(db, sessionId, round, fullCase.id, fullCase.station) : null,
     },
   }
 }

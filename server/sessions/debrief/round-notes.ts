@@ -11,10 +11,10 @@ type Note = Extract<SessionEvent, { type: 'ChecklistItemMarked' | 'FactRevealed'
  * its second of the consultation, in the order made; each examiner's final mark per checklist item, side by side;
  * which facts were told. Read from the log, where every note is kept; the live state keeps only the current round.
  */
-export async function roundNotes(db: Db, sessionId: number, round: number, station: Station): Promise<RoundNotes> {
+export async function roundNotes(db: Db, sessionId: number, round: number, caseId: number, station: Station): Promise<RoundNotes> {
   const notes = (await readStream(db, sessionId))
     .map((stored) => ({ type: stored.type, ...(stored.payload as object) }) as SessionEvent)
-    .filter((event): event is Note => (event.type === 'ChecklistItemMarked' || event.type === 'FactRevealed') && event.round === round)
+    .filter((event): event is Note => (event.type === 'ChecklistItemMarked' || event.type === 'FactRevealed') && event.round === round && event.caseId === caseId)
   const names = new Map((await db.selectFrom('session_participants').select(['user_id', 'name']).where('session_id', '=', sessionId).execute()).map((row) => [row.user_id, row.name]))
   const nameOf = (userId: number) => names.get(userId) ?? 'A participant'
   const items = new Map(station.checklist.map((item) => [item.id, item]))
@@ -40,7 +40,7 @@ export async function roundNotes(db: Db, sessionId: number, round: number, stati
   return {
     checklist: station.checklist.map((item) => ({
       ...item,
-      marks: [...(finalMarks.get(item.id) ?? new Map()).entries()].map(([userId, mark]) => ({ by: nameOf(userId), ...mark })),
+      marks: [...(finalMarks.get(item.id) ?? new Map()).entries()].map(([userId, mark]) => ({ userId, by: nameOf(userId), ...mark })),
     })),
     facts: station.patient.facts.map((fact) => ({ ...fact, toldAt: told.has(fact.id) ? (told.get(fact.id) ?? null) : null, told: told.has(fact.id) })),
     timeline,

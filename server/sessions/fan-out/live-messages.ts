@@ -181,7 +181,7 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
     case 'ChecklistItemMarked':
     case 'FactRevealed': {
       const round = state.currentRound
-      const render = (role: SessionRole) => ({ type: 'STATION_PROGRESS', sessionCode, round, ...progressSeenBy(state.stationProgress, role)! }) as const
+      const render = (role: SessionRole) => ({ type: 'STATION_PROGRESS', sessionCode, round, version: state.version, ...progressSeenBy(state.stationProgress, role)! }) as const
       return [{ seats: NOTE_TAKERS, render }]
     }
   }

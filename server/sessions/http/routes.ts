@@ -131,12 +131,12 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // A station's notes (issue 32): the examiner's marks and the patient's told facts, stamped by the server's clock.
   serve(app, sessionContracts.markChecklistItem, signedIn, async (request, { body: { itemId, mark } }) => {
     const { state } = await run(request, request.params.code, { type: 'MarkChecklistItem', itemId, mark })
-    return { message: 'Marked', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)) }
+    return { message: 'Marked', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)), version: state.version }
   })
 
   serve(app, sessionContracts.revealFact, signedIn, async (request, { body: { factId, revealed } }) => {
     const { state } = await run(request, request.params.code, { type: 'RevealFact', factId, revealed })
-    return { message: revealed ? 'Fact ticked' : 'Tick taken back', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)) }
+    return { message: revealed ? 'Fact ticked' : 'Tick taken back', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)), version: state.version }
   })
 
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.

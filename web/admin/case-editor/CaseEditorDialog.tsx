@@ -51,6 +51,14 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
   return (
     <Modal title={editing ? 'Edit Case' : 'Create New Case'} onRequestClose={requestClose} wide>
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit case' : 'Create new case'}>
+        {editing?.station && (
+          <StationNote role="note">
+            This case is a station (its facts, checklist and station type are kept apart from the notes below, which are
+            written from them). The title, category, description, findings and recall dates can be changed here and the
+            station is kept. Changing the notes, sections or criteria saves the text as you typed it and the case stops
+            being a station.
+          </StationNote>
+        )}
         {editor.saveError && (
           <div tabIndex={-1} data-save-error>
             <Alert tone="error">{editor.saveError}</Alert>
@@ -123,4 +131,12 @@ const Footer = styled.div`
     margin: 0 -12px -16px;
     padding: 12px;
   }
+`
+
+const StationNote = styled.p`
+  padding: 10px 14px;
+  border-radius: ${theme.radius.small};
+  border: 1px solid ${theme.color.warning};
+  background: ${theme.color.warningSoft};
+  color: ${theme.color.warning};
 `

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import styled from 'styled-components'
 import { MLA_AREA_LABELS, MLA_AREAS, STATION_TYPE_LABELS, STATION_TYPES, type MlaArea, type StationType } from '../../../schemas/station/station.ts'
 import { theme } from '../../theme.ts'
@@ -12,10 +13,12 @@ export function KindPicker(props: {
   mlaAreas: readonly MlaArea[]
   onChange: (change: { stationTypes?: StationType[]; mlaAreas?: MlaArea[] }) => void
 }) {
+  // Open at first when areas are chosen; then the user's: unticking the last area must not fold it away under them.
+  const [areasOpen, setAreasOpen] = useState(props.mlaAreas.length > 0)
   return (
     <>
       <Ticks legend="Station types" name="station-types" all={STATION_TYPES} labels={STATION_TYPE_LABELS} chosen={props.stationTypes} onChange={(stationTypes) => props.onChange({ stationTypes })} />
-      <Areas open={props.mlaAreas.length > 0}>
+      <Areas open={areasOpen} onToggle={(event) => setAreasOpen(event.currentTarget.open)}>
         <summary>MLA content map areas{props.mlaAreas.length > 0 ? ` (${props.mlaAreas.length} chosen)` : ' (any)'}</summary>
         <Ticks legend="MLA areas" name="mla-areas" all={MLA_AREAS} labels={MLA_AREA_LABELS} chosen={props.mlaAreas} onChange={(mlaAreas) => props.onChange({ mlaAreas })} />
       </Areas>

@@ -45,17 +45,22 @@ export function configProblem(draft: ConfigDraft): string | null {
  * configuration's problem says so instead). `formatDay` writes a yyyy-mm-dd date for the reader.
  */
 export function drawDescription(draft: ConfigDraft, formatDay: (isoDate: string) => string): string | null {
+  const only = kindsInWords(draft)
   if (draft.sessionType === 'RECALL') {
     if (configProblem(draft)) return null
     const [start, end] = [formatDay(draft.recallStartDate), formatDay(draft.recallEndDate)]
-    return start === end ? `Cases will be drawn from the recall exam of ${start}` : `Cases will be drawn from the recall exams of ${start} to ${end}`
+    return start === end ? `Cases will be drawn from the recall exam of ${start}${only}` : `Cases will be drawn from the recall exams of ${start} to ${end}${only}`
   }
-  const types = draft.stationTypes.length === 0 ? '' : `, ${inWords(draft.stationTypes.map((type) => STATION_TYPE_LABELS[type].toLowerCase()))} stations only`
-  const areas = draft.mlaAreas.length === 0 ? '' : `, covering ${inWords(draft.mlaAreas.map((area) => MLA_AREA_LABELS[area]), 'or')}`
-  const only = types + areas
   if (drawsFromEveryTopic(draft.topics)) return `Cases will be drawn from every topic at random${only}`
   const topics = topicsToDraw(draft.topics)
   return topics.length === 0 ? null : `Cases will be drawn from ${inWords(topics)}${only}`
+}
+
+/** The station types and MLA areas chosen, as the summary's tail: nothing when none is. */
+function kindsInWords(draft: ConfigDraft): string {
+  const types = draft.stationTypes.length === 0 ? '' : `, ${inWords(draft.stationTypes.map((type) => STATION_TYPE_LABELS[type].toLowerCase()))} stations only`
+  const areas = draft.mlaAreas.length === 0 ? '' : `, covering ${inWords(draft.mlaAreas.map((area) => MLA_AREA_LABELS[area]), 'or')}`
+  return types + areas
 }
 
 /** The recall dates the chosen range covers (yyyy-mm-dd strings order like the dates they name). */

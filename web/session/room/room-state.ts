@@ -51,6 +51,8 @@ export interface RoomSession {
   topicChoice: TopicChoice | null
   /** The round's notes of a station as this seat sees them (issue 32); null for the doctor or an older case. */
   stationProgress: StationProgressView | null
+  /** The session version those notes are of (null after a snapshot, which carries none): older news is ignored. */
+  stationProgressVersion: number | null
 }
 
 export const DEFAULT_END_REASON = 'Session has ended'
@@ -106,6 +108,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
     readingStartedAt: details.phase === 'READING' && timer ? timer.startTimestamp : (previous?.readingStartedAt ?? null),
     topicChoice: stillOpen ? previous.topicChoice : null,
     stationProgress: details.stationProgress ?? null,
+    stationProgressVersion: null,
   }
 }
 
@@ -128,7 +131,7 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
         // The doctor's topic choice brings a new case; a new round also settles it.
         topicChoice: newCase || message.currentRound !== session.currentRound ? null : session.topicChoice,
         // A new case or round starts with nothing noted (the server empties it when it assigns a case).
-        stationProgress: newCase || message.currentRound !== session.currentRound ? null : session.stationProgress,
+        ...(newCase || message.currentRound !== session.currentRound ? { stationProgress: null, stationProgressVersion: null } : {}),
       }
     }
     case 'PARTICIPANT_UPDATE':
@@ -153,7 +156,8 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       return { ...session, topicChoice: { completedTopic: message.completedTopic, availableTopics: message.availableTopics } }
     case 'STATION_PROGRESS':
       if (message.round !== session.currentRound) return session
-      return { ...session, stationProgress: { marks: message.marks, revealedFacts: message.revealedFacts } }
+      if (session.stationProgressVersion !== null && message.version <= session.stationProgressVersion) return session
+      return { ...session, stationProgress: { marks: message.marks, revealedFacts: message.revealedFacts }, stationProgressVersion: message.version }
     case 'SESSION_ENDED':
     case 'USER_LEFT':
     case 'ROLE_CHANGE':

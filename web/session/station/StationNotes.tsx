@@ -17,8 +17,8 @@ interface Props {
   session: RoomSession
   userId: number
   can: Capabilities
-  /** The round's notes the server answered with, for the room to show before its live echo arrives. */
-  onProgress: (progress: StationProgressView) => void
+  /** The round's notes the server answered with (and their version), for the room to show before its live echo arrives. */
+  onProgress: (progress: StationProgressView, version: number) => void
 }
 
 /**
@@ -31,12 +31,14 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
   // What was just chosen, shown at once while it is saved (a slow connection must not make a tick look ignored);
   // the server's answer then replaces it, or the error says it was not kept.
   const [pending, setPending] = useState<Record<string, boolean | ChecklistMark>>({})
-  const note = async (key: string, choice: boolean | ChecklistMark, send: () => Promise<{ stationProgress: StationProgressView | null }>) => {
+  const note = async (key: string, choice: boolean | ChecklistMark, send: () => Promise<{ stationProgress: StationProgressView | null; version: number }>) => {
+    // One save at a time per item; the control keeps its focus meanwhile (disabling it would drop the keyboard's place).
+    if (key in pending) return
     setPending((shown) => ({ ...shown, [key]: choice }))
     setError(null)
     try {
-      const { stationProgress } = await send()
-      if (stationProgress) onProgress(stationProgress)
+      const { stationProgress, version } = await send()
+      if (stationProgress) onProgress(stationProgress, version)
     } catch (failure) {
       setError(errorMessage(failure, 'Could not save that. Please try again.'))
     } finally {
@@ -61,7 +63,8 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
                 <input
                   type="checkbox"
                   checked={(pending[fact.id] as boolean | undefined) ?? fact.told}
-                  disabled={!can.RevealFact || fact.id in pending}
+                  disabled={!can.RevealFact}
+                  aria-busy={fact.id in pending}
                   onChange={(event) => {
                     const told = event.target.checked
                     void note(fact.id, told, () => sessionsApi.revealFact(session.code, fact.id, told))
@@ -93,7 +96,7 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
                         type="radio"
                         name={`mark-${item.id}`}
                         checked={(pending[item.id] ?? item.mark) === mark}
-                        disabled={!can.MarkChecklistItem || item.id in pending}
+                        disabled={!can.MarkChecklistItem}
                         onChange={() => void note(item.id, mark, () => sessionsApi.markChecklistItem(session.code, item.id, mark))}
                       />
                       {CHECKLIST_MARK_LABEL[mark]}
