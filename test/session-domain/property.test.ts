@@ -61,6 +61,9 @@ const command: fc.Arbitrary<SessionCommand | 'ExpireRunningTimer'> = fc.oneof(
       requestSeatRotation: fc.boolean(),
     }),
   },
+  // Issue 32: notes while a station runs, some naming items the case does not have.
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('MarkChecklistItem' as const), itemId: fc.constantFrom('c1', 'c2', 'nope'), mark: fc.constantFrom('DONE' as const, 'PARTLY' as const, 'NOT_DONE' as const) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('RevealFact' as const), factId: fc.constantFrom('onset', 'smoking', 'nope'), revealed: fc.boolean() }) },
   { weight: 12, arbitrary: fc.constant('ExpireRunningTimer' as const) },
 )
 const step: fc.Arbitrary<Step> = fc.record({
