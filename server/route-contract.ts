@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import type { AnswerIn, BodyOut, ParamsOf, QueryOut, RouteContract } from '../schemas/api/contract.ts'
+import type { AnswerIn, BodyOut, ParamsOf, ParamsOut, QueryOut, RouteContract } from '../schemas/api/contract.ts'
 import { parseBody } from './validation.ts'
 
 /** The request as a handler reads it: its path parameters are strings, as they arrive. */
 export type ContractRequest<R extends RouteContract> = FastifyRequest<{ Params: { [Name in keyof ParamsOf<R['path']>]: string } }>
 
-/** The request's body and query, checked with the contract's schemas (a 400 naming each field otherwise). */
+/** The request's parameters, body and query, checked with the contract's schemas (a 400 naming each field otherwise). */
 export interface Checked<R extends RouteContract> {
+  params: ParamsOut<R>
   body: BodyOut<R>
   query: QueryOut<R>
 }
@@ -30,7 +31,7 @@ export class AnswerContractError extends Error {
 }
 
 /**
- * Registers a route from its contract: checks the body and query before the handler runs, and passes its answer
+ * Registers a route from its contract: checks the parameters, body and query before the handler runs, and passes its answer
  * through the answer's schema, which drops any field the contract does not declare and refuses a wrong type.
  */
 export function serve<R extends RouteContract>(
@@ -44,7 +45,9 @@ export function serve<R extends RouteContract>(
     method: contract.method,
     url: contract.path,
     handler: async (request, reply) => {
+      // In the order a reader looks: which object, then what is asked of it.
       const checked = {
+        params: contract.params ? parseBody(contract.params, request.params) : undefined,
         body: contract.body ? parseBody(contract.body, request.body) : undefined,
         query: contract.query ? parseBody(contract.query, request.query) : undefined,
       } as Checked<R>

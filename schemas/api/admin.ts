@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { UserViewSchema } from '../auth.ts'
-import { AdminUsersQuery, RoleBody } from '../content.ts'
+import { AdminUsersQuery, RoleBody, IdParams } from '../content.ts'
 import { MessageAnswer, route } from './contract.ts'
 
 /** User management (WIRE.md section 5): every route is for admins only. */
@@ -23,6 +23,6 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>
 export const adminContracts = {
   users: route('GET', '/admin/users', { query: AdminUsersQuery, answer: UsersPageSchema }),
   userStats: route('GET', '/admin/users/stats', { answer: UserStatsSchema }),
-  changeRole: route('PUT', '/admin/users/:id/role', { body: RoleBody, answer: v.object({ user: UserViewSchema, message: v.string() }) }),
-  deleteUser: route('DELETE', '/admin/users/:id', { answer: MessageAnswer }),
+  changeRole: route('PUT', '/admin/users/:id/role', { params: IdParams, body: RoleBody, answer: v.object({ user: UserViewSchema, message: v.string() }) }),
+  deleteUser: route('DELETE', '/admin/users/:id', { params: IdParams, answer: MessageAnswer }),
 }

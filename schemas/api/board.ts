@@ -1,3 +1,4 @@
+import { IdParams } from '../content.ts'
 import * as v from 'valibot'
 import { MessageAnswer, route } from './contract.ts'
 import { BoardBookingSchema, BoardListingSchema, BoardQuery, ListingBody, PartnerProfileBody, PartnerProfileSchema, SeatBody } from '../board.ts'
@@ -12,6 +13,7 @@ export const boardContracts = {
   /** The host's configure page: whether its session is listed, and on which terms (issue 30). */
   listingOf: route('GET', '/board/sessions/:code/listing', { answer: v.object({ listing: v.nullable(BoardListingSchema) }) }),
   takeSeat: route('POST', '/board/listings/:id/seats', {
+    params: IdParams,
     body: SeatBody,
     answer: v.object({
       sessionCode: v.string(),
@@ -21,9 +23,9 @@ export const boardContracts = {
       message: v.string(),
     }),
   }),
-  cancel: route('DELETE', '/board/listings/:id', { answer: MessageAnswer }),
+  cancel: route('DELETE', '/board/listings/:id', { params: IdParams, answer: MessageAnswer }),
   adminListings: route('GET', '/admin/board', { answer: listings }),
-  adminRemove: route('DELETE', '/admin/board/listings/:id', { answer: MessageAnswer }),
+  adminRemove: route('DELETE', '/admin/board/listings/:id', { params: IdParams, answer: MessageAnswer }),
   profile: route('GET', '/profile/partners', { answer: v.object({ profile: PartnerProfileSchema }) }),
   saveProfile: route('PUT', '/profile/partners', { body: PartnerProfileBody, answer: v.object({ profile: PartnerProfileSchema, message: v.string() }) }),
 }

@@ -1,3 +1,4 @@
+import { IdParams } from '../content.ts'
 import * as v from 'valibot'
 import { ContactHandledBody, ContactMessageBody, ContactMessagesQuery, ContactMessageViewSchema, ContactTicketSchema } from '../contact.ts'
 import { MessageAnswer, route } from './contract.ts'
@@ -13,8 +14,9 @@ export const contactContracts = {
     answer: v.object({ messages: v.array(ContactMessageViewSchema), waiting: v.number() }),
   }),
   setHandled: route('PUT', '/admin/contact-messages/:id/handled', {
+    params: IdParams,
     body: ContactHandledBody,
     answer: v.object({ message: v.string(), contactMessage: ContactMessageViewSchema }),
   }),
-  remove: route('DELETE', '/admin/contact-messages/:id', { answer: MessageAnswer }),
+  remove: route('DELETE', '/admin/contact-messages/:id', { params: IdParams, answer: MessageAnswer }),
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 /**
  * What a route takes and gives, declared once and read by both sides (issue 31, item 6): the server checks the
- * body and query with these schemas and serialises the answer through `answer` (server/route-contract.ts), so an
+ * path parameters, body and query with these schemas and serialises the answer through `answer` (server/route-contract.ts), so an
  * answer is exactly what is declared; the client's calls are typed from the same schemas (web/api/client.ts).
  */
 export type Schema = v.GenericSchema
@@ -12,10 +12,18 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 /** The answer of most writes: a sentence the client may show (WIRE.md). */
 export const MessageAnswer = v.object({ message: v.string() })
 
-export interface RouteContract<Path extends string = string, Body extends Schema | null = Schema | null, Query extends Schema | null = Schema | null, Answer extends Schema | null = Schema | null> {
+export interface RouteContract<
+  Path extends string = string,
+  Body extends Schema | null = Schema | null,
+  Query extends Schema | null = Schema | null,
+  Answer extends Schema | null = Schema | null,
+  Params extends Schema | null = Schema | null,
+> {
   method: Method
   /** Under /api, with `:name` parameters, as fastify writes them. */
   path: Path
+  /** Null: the parameters are read as the text they arrive as (a session code is found by its own rules). */
+  params: Params
   /** Null: the route reads no body. */
   body: Body
   /** Null: the route reads no query string. */
@@ -24,13 +32,16 @@ export interface RouteContract<Path extends string = string, Body extends Schema
   answer: Answer
 }
 
-/** A route's contract; body, query and answer default to none. */
-export function route<const Path extends string, Body extends Schema | null = null, Query extends Schema | null = null, Answer extends Schema | null = null>(
-  method: Method,
-  path: Path,
-  parts: { body?: Body; query?: Query; answer?: Answer },
-): RouteContract<Path, Body, Query, Answer> {
-  return { method, path, body: (parts.body ?? null) as Body, query: (parts.query ?? null) as Query, answer: (parts.answer ?? null) as Answer }
+/** A route's contract; parameters, body, query and answer default to none. */
+export function route<
+  const Path extends string,
+  Body extends Schema | null = null,
+  Query extends Schema | null = null,
+  Answer extends Schema | null = null,
+  Params extends Schema | null = null,
+>(method: Method, path: Path, parts: { params?: Params; body?: Body; query?: Query; answer?: Answer }): RouteContract<Path, Body, Query, Answer, Params> {
+  const { params = null, body = null, query = null, answer = null } = parts
+  return { method, path, params: params as Params, body: body as Body, query: query as Query, answer: answer as Answer }
 }
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : Path extends `${string}:${infer Name}` ? Name : never
@@ -43,6 +54,7 @@ export type BodyIn<R extends RouteContract> = R['body'] extends Schema ? v.Infer
 export type BodyOut<R extends RouteContract> = R['body'] extends Schema ? v.InferOutput<R['body']> : undefined
 export type QueryIn<R extends RouteContract> = R['query'] extends Schema ? v.InferInput<R['query']> : undefined
 export type QueryOut<R extends RouteContract> = R['query'] extends Schema ? v.InferOutput<R['query']> : undefined
+export type ParamsOut<R extends RouteContract> = R['params'] extends Schema ? v.InferOutput<R['params']> : undefined
 /** What the handler returns (checked and serialised by the answer's schema) and what the client receives. */
 export type AnswerIn<R extends RouteContract> = R['answer'] extends Schema ? v.InferInput<R['answer']> : unknown
 export type AnswerOut<R extends RouteContract> = R['answer'] extends Schema ? v.InferOutput<R['answer']> : unknown

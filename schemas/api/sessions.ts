@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { RoleCaseViewSchema } from '../case-views.ts'
-import { DebriefLinkSchema, DebriefSchema, ScoredAssessmentSchema, SelfAssessmentBody, SelfAssessmentFormSchema } from '../debrief.ts'
+import { DebriefLinkSchema, DebriefParams, DebriefSchema, ScoredAssessmentSchema, SelfAssessmentBody, SelfAssessmentFormSchema } from '../debrief.ts'
 import {
   ChecklistMarkBody,
   ConfigureSessionBody,
@@ -81,7 +81,7 @@ export const sessionContracts = {
   feedbackReceived: route('GET', '/feedback/received', { answer: v.array(FeedbackReceivedItemSchema) }),
   observerFeedbackStatus: route('GET', '/sessions/:code/observer-feedback-status', { answer: ObserverFeedbackStatusSchema }),
   timeline: route('GET', '/admin/sessions/:code/events', { answer: v.array(TimelineEntrySchema) }),
-  debrief: route('GET', '/sessions/:code/rounds/:round/debrief', { answer: DebriefSchema }),
+  debrief: route('GET', '/sessions/:code/rounds/:round/debrief', { params: DebriefParams, answer: DebriefSchema }),
   debriefs: route('GET', '/sessions/:code/debriefs', { answer: v.array(DebriefLinkSchema) }),
   selfAssessment: route('GET', '/sessions/:code/self-assessment', { answer: SelfAssessmentFormSchema }),
   markChecklistItem: route('POST', '/sessions/:code/checklist-marks', { body: ChecklistMarkBody, answer: StationNotedAnswer }),

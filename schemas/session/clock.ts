@@ -7,6 +7,12 @@ import type { Phase, PhaseTimer } from './types.ts'
 /** When a running phase ends, in epoch ms. */
 export const deadlineOf = (timer: Pick<PhaseTimer, 'startTimestamp' | 'durationSeconds'>): number => timer.startTimestamp + timer.durationSeconds * 1000
 
+/** Whole seconds since the phase started, from 0 up to its duration (what a stopwatch shows, and when a note was made). */
+export function elapsedSeconds(timer: Pick<PhaseTimer, 'startTimestamp' | 'durationSeconds'>, now: number): number {
+  const elapsed = Math.floor((now - timer.startTimestamp) / 1000)
+  return Math.min(timer.durationSeconds, Math.max(0, elapsed))
+}
+
 /** The phases whose clock the room shows; the feedback phase's time limit is the server's alone. */
 export type ClockPhase = 'READING' | 'CONSULTATION'
 export const showsClock = (phase: Phase): phase is ClockPhase => phase === 'READING' || phase === 'CONSULTATION'

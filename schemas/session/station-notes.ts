@@ -2,15 +2,15 @@
  * Who may note what during a station, and the events a note stores (issue 32): the examiner (observer) marks
  * checklist items, the patient ticks the facts they tell. Only ids of the current case's station are accepted.
  */
+import { elapsedSeconds } from './clock.ts'
 import { activeParticipant } from './participants.ts'
 import { requireMayUse } from './phase-rules.ts'
 import { SessionRuleError, type Actor, type ChecklistMark, type DecisionContext, type SessionEvent, type SessionState } from './types.ts'
 
 /** The second of the consultation now, or null outside it (marks finished in the feedback phase). */
-export function consultationSecond(state: SessionState, now: number): number | null {
+function consultationSecond(state: SessionState, now: number): number | null {
   const timer = state.timer
-  if (state.phase !== 'CONSULTATION' || !timer || timer.phase !== 'CONSULTATION') return null
-  return Math.max(0, Math.floor((now - timer.startTimestamp) / 1000))
+  return state.phase === 'CONSULTATION' && timer?.phase === 'CONSULTATION' ? elapsedSeconds(timer, now) : null
 }
 
 export function decideMarkChecklistItem(state: SessionState, command: { itemId: string; mark: ChecklistMark }, actor: Actor, ctx: DecisionContext): SessionEvent[] {

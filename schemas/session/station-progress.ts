@@ -1,5 +1,6 @@
 /**
- * The fold's side of what the patient and the examiner note while a station runs (the decisions: station-notes.ts).
+ * What the notes of a station come to (who may make them: station-notes.ts): the fold of each note, what each
+ * seat sees of them, and the scores the examiner's marks propose.
  *
  * What the patient and the examiner note while a station runs (issue 32): the examiner marks each checklist item
  * Done / Partly / Not done as they watch, the patient ticks each fact as they tell it. Each note is an event

@@ -80,7 +80,6 @@ export const MLA_AREA_LABELS: Record<MlaArea, string> = {
 
 export const DIFFICULTIES = ['CORE', 'STANDARD', 'CHALLENGING'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
-export const DIFFICULTY_LABELS: Record<Difficulty, string> = { CORE: 'Core', STANDARD: 'Standard', CHALLENGING: 'Challenging' }
 
 /** Volunteered: the patient says it unprompted when the topic comes up; if asked: only to a question that asks for it. */
 export const FACT_REVEALS = ['VOLUNTEER', 'IF_ASKED'] as const

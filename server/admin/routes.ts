@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { adminContracts } from '../../schemas/api/admin.ts'
-import { IdParams, mayDeleteFromUserList, OWN_ACCOUNT_NOT_HERE } from '../../schemas/content.ts'
+import { mayDeleteFromUserList, OWN_ACCOUNT_NOT_HERE } from '../../schemas/content.ts'
 import { deleteAccount, type AccountDeletionDeps } from '../accounts/account-deletion.ts'
 import { findUserById } from '../accounts/users-repo.ts'
 import { userView } from '../accounts/user-view.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { serve } from '../route-contract.ts'
-import { parseBody } from '../validation.ts'
 import { changeUserRole, pageOfUsers, userStats } from './users-admin-repo.ts'
 
 const USER_NOT_FOUND = 'User not found'
@@ -29,16 +28,14 @@ export async function adminRoutes(app: FastifyInstance, options: Omit<AccountDel
 
   serve(app, adminContracts.userStats, {}, async () => userStats(db))
 
-  serve(app, adminContracts.changeRole, {}, async (request, { body: { role } }) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, adminContracts.changeRole, {}, async (_request, { params: { id }, body: { role } }) => {
     const result = await changeUserRole(db, id, role)
     app.forgetAccount(id)
     if (result.ok) return { user: userView(result.value), message: `User role updated to ${role}` }
     throw result.reason === 'not-found' ? notFound(USER_NOT_FOUND) : badRequest('Cannot remove the last admin user')
   })
 
-  serve(app, adminContracts.deleteUser, {}, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, adminContracts.deleteUser, {}, async (request, { params: { id } }) => {
     if (!mayDeleteFromUserList(request.currentUser.id, id)) throw badRequest(OWN_ACCOUNT_NOT_HERE)
     const user = await findUserById(db, id)
     if (!user) throw notFound(USER_NOT_FOUND)

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { boardContracts } from '../../schemas/api/board.ts'
 import { MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem } from '../../schemas/board.ts'
-import { IdParams } from '../../schemas/content.ts'
 import { isRunning, RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
 import { listCategories } from '../content/categories-repo.ts'
 import type { Db } from '../db/connect.ts'
@@ -12,7 +11,6 @@ import { actorOf, commandIdOf, perUserLimit } from '../request-identity.ts'
 import { leaveOtherSessions } from '../sessions/http/route-context.ts'
 import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
 import { serve } from '../route-contract.ts'
-import { parseBody } from '../validation.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 import { keptForMember, seatsSeenBy } from './board-seats.ts'
@@ -98,8 +96,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     return { listing: row ? listingView(row, me.id) : null }
   })
 
-  serve(app, boardContracts.takeSeat, perUserLimit(app, options, SEATS_PER_MINUTE), async (request, { body: { role } }) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, boardContracts.takeSeat, perUserLimit(app, options, SEATS_PER_MINUTE), async (request, { params: { id }, body: { role } }) => {
     const row = await slots.takeSeat(id, role, actorOf(request), commandIdOf(request))
     // Taking a seat in the room open now is joining it (the user leaves other rooms); a planned seat waits.
     const planned = slots.isPlanned(row)
@@ -112,8 +109,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     }
   })
 
-  serve(app, boardContracts.cancel, signedIn, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, boardContracts.cancel, signedIn, async (request, { params: { id } }) => {
     const row = await findListing(db, id)
     if (!row) throw notFound('Listing not found')
     if (row.host_user_id !== request.currentUser.id) throw forbidden('Only the host can cancel this listing')
@@ -125,8 +121,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     listings: (await openListings(db)).map((row) => listingView(row, request.currentUser.id)),
   }))
 
-  serve(app, boardContracts.adminRemove, { preHandler: app.requireAdmin }, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, boardContracts.adminRemove, { preHandler: app.requireAdmin }, async (_request, { params: { id } }) => {
     const row = await findListing(db, id)
     if (!row) throw notFound('Listing not found')
     await slots.remove(row)

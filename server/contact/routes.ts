@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { contactContracts } from '../../schemas/api/contact.ts'
 import type { ContactFields } from '../../schemas/contact.ts'
-import { IdParams } from '../../schemas/content.ts'
 import type { Mail, Mailer } from '../accounts/mailer.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { serve } from '../route-contract.ts'
-import { parseBody } from '../validation.ts'
 import { contactMessages, contactMessageView, countWaitingMessages, deleteContactMessage, setMessageHandled, storeContactMessage } from './contact-repo.ts'
 import { contactTickets } from './form-ticket.ts'
 
@@ -58,15 +56,13 @@ export async function contactRoutes(app: FastifyInstance, options: ContactOption
     return { messages: rows.map(contactMessageView), waiting }
   })
 
-  serve(app, contactContracts.setHandled, { preHandler: app.requireAdmin }, async (request, { body: { handled } }) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contactContracts.setHandled, { preHandler: app.requireAdmin }, async (request, { params: { id }, body: { handled } }) => {
     const row = await setMessageHandled(db, id, handled ? request.currentUser.name : null)
     if (!row) throw notFound(MESSAGE_NOT_FOUND)
     return { message: handled ? 'Marked as answered' : 'Back among the waiting messages', contactMessage: contactMessageView(row) }
   })
 
-  serve(app, contactContracts.remove, { preHandler: app.requireAdmin }, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contactContracts.remove, { preHandler: app.requireAdmin }, async (_request, { params: { id } }) => {
     if (!(await deleteContactMessage(db, id))) throw notFound(MESSAGE_NOT_FOUND)
     return { message: 'Message deleted' }
   })

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { contentContracts } from '../../schemas/api/content.ts'
-import { IdParams, type CaseView } from '../../schemas/content.ts'
+import { type CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { serve } from '../route-contract.ts'
-import { parseBody } from '../validation.ts'
 import type { CaseBankCache } from './case-bank-cache.ts'
 import { normaliseCase, withKeptAdditions } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
@@ -48,8 +47,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     return categoryView(row)
   })
 
-  serve(app, contentContracts.renameCategory, { preHandler: app.requireAdmin }, async (request, { body: { name } }) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contentContracts.renameCategory, { preHandler: app.requireAdmin }, async (_request, { params: { id }, body: { name } }) => {
     const result = await renameCategory(db, id, name)
     if (result.ok) return categoryView(result.row)
     throw result.reason === 'not-found' ? notFound(CATEGORY_NOT_FOUND) : conflict(CATEGORY_NAME_TAKEN)
@@ -57,8 +55,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
 
   // Refused while cases use the category: moving them silently would change what sessions draw, and
   // deleting them would lose content. The admin moves or deletes the cases first, knowingly.
-  serve(app, contentContracts.deleteCategory, { preHandler: app.requireAdmin }, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contentContracts.deleteCategory, { preHandler: app.requireAdmin }, async (_request, { params: { id } }) => {
     const result = await deleteEmptyCategory(db, id)
     if (result.ok) return { message: 'Category deleted successfully' }
     if (result.reason === 'not-found') throw notFound(CATEGORY_NOT_FOUND)
@@ -76,8 +73,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
     return savedCase(db, saved)
   })
 
-  serve(app, contentContracts.updateCase, { preHandler: app.requireAdmin }, async (request, { body }) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contentContracts.updateCase, { preHandler: app.requireAdmin }, async (_request, { params: { id }, body }) => {
     const stored = await findCase(db, id)
     const content = normaliseCase(stored ? withKeptAdditions(body, stored) : body)
     return savedCase(db, savedCaseId(await saveCase(db, content, id)))
@@ -85,8 +81,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
 
   // A running session must not lose the case it plays; ended sessions and feedback keep their own copy of the
   // title and category, so deleting a case they played loses nothing.
-  serve(app, contentContracts.deleteCase, { preHandler: app.requireAdmin }, async (request) => {
-    const { id } = parseBody(IdParams, request.params)
+  serve(app, contentContracts.deleteCase, { preHandler: app.requireAdmin }, async (_request, { params: { id } }) => {
     const result = await deleteCase(db, id)
     if (result.ok) return { message: 'Case deleted successfully' }
     if (result.reason === 'not-found') throw notFound(CASE_NOT_FOUND)

@@ -10,12 +10,13 @@ async function appWith(answer: unknown) {
   const app = Fastify({ logger: false })
   installErrorHandler(app)
   const contract = route('POST', '/things/:id', {
+    params: v.object({ id: v.pipe(v.string(), v.regex(/^\d+$/, 'The id must be a number'), v.transform(Number)) }),
     body: v.object({ name: v.pipe(v.string('name must be text'), v.minLength(1, 'name is required')) }),
     answer: v.object({ id: v.string(), name: v.string(), count: v.number() }),
   })
   const seen: unknown[] = []
-  serve(app, contract, {}, async (request, { body }) => {
-    seen.push({ id: request.params.id, body })
+  serve(app, contract, {}, async (request, { params, body }) => {
+    seen.push({ id: params.id, raw: request.params.id, body })
     return answer as never
   })
   await app.ready()
@@ -45,5 +46,12 @@ t.test('the body is checked before the handler runs', async (t) => {
   t.same(refused.json().validationErrors, { name: 'name is required' })
   t.same(seen, [], 'the handler never ran')
   await app.inject({ method: 'POST', url: '/things/7', payload: { name: 'x', extra: true } })
-  t.same(seen, [{ id: '7', body: { name: 'x' } }], 'the handler reads the checked body, with its path parameters')
+  t.same(seen, [{ id: 7, raw: '7', body: { name: 'x' } }], 'the handler reads the checked body and parameters')
+})
+
+t.test('the path parameters are checked first: which object, then what is asked of it', async (t) => {
+  const { app, seen } = await appWith({ id: '7', name: 'x', count: 1 })
+  const refused = await app.inject({ method: 'POST', url: '/things/seven', payload: { name: '' } })
+  t.same([refused.statusCode, refused.json().validationErrors], [400, { id: 'The id must be a number' }])
+  t.same(seen, [], 'the handler never ran')
 })

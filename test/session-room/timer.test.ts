@@ -2,14 +2,13 @@ import t from 'tap'
 import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET } from '../../web/session/room/clock-offset.ts'
 import {
   crossedMilestone,
-  elapsedSeconds,
   formatClock,
   milestoneAnnouncement,
   remainingSeconds,
   shouldWarnTwoMinutes,
   startFromRemaining,
 } from '../../web/session/room/timer.ts'
-import { inTwoMinuteWarning } from '../../schemas/session/clock.ts'
+import { elapsedSeconds, inTwoMinuteWarning } from '../../schemas/session/clock.ts'
 
 const T0 = 1_800_000_000_000
 const clock = { startTimestamp: T0, durationSeconds: 480 }

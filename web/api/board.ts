@@ -10,7 +10,7 @@ export interface BoardFilters {
   nearMyExam?: boolean
 }
 
-/** Only the filters set: an absent one is no filter, and the query string would spell it "undefined". */
+/** Only the filters set: an empty topic or an unticked box is no filter. */
 const boardQuery = (filters: BoardFilters) => ({
   ...(filters.withinHours !== undefined ? { withinHours: String(filters.withinHours) } : {}),
   ...(filters.topic ? { topic: filters.topic } : {}),

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { sessionsApi } from '../api/sessions.ts'
 import type { RoomTimer } from './room/room-state.ts'
-import { elapsedSeconds, remainingSeconds } from './room/timer.ts'
+import { elapsedSeconds } from '../../schemas/session/clock.ts'
+import { remainingSeconds } from './room/timer.ts'
 import { boundsFromDateHeader, boundsFromServerEvent, combineBounds, estimateOffset, UNKNOWN_OFFSET, type OffsetBounds } from './room/clock-offset.ts'
 
 /**

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sessionContracts } from '../../../schemas/api/sessions.ts'
-import { DebriefParams } from '../../../schemas/debrief.ts'
 import { ACCESS_DENIED, activeParticipant } from '../../../schemas/session/participants.ts'
 import { checkedScores, overallPerformance } from '../../../schemas/session/feedback-scores.ts'
 import { findCase } from '../../content/cases-repo.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import { serve } from '../../route-contract.ts'
-import { parseBody } from '../../validation.ts'
 import { asHttpError } from '../engine/command-runner.ts'
 import { selfAssessmentCriteria } from '../../../schemas/station/spec-fields.ts'
 import { criteriaShapes } from '../engine/decision-context.ts'
@@ -28,8 +26,7 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
   const { db, engine, findSession } = context
   const limited = perUserLimit(app, context, 60)
 
-  serve(app, sessionContracts.debrief, limited, async (request) => {
-    const { code, round } = parseBody(DebriefParams, request.params)
+  serve(app, sessionContracts.debrief, limited, async (request, { params: { code, round } }) => {
     const { id } = await findSession(request, code)
     const me = request.currentUser.id
     const answer = await debriefOf(db, id, round, me)

@@ -129,12 +129,14 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   // A station's notes (issue 32): the examiner's marks and the patient's told facts, stamped by the server's clock.
-  serve(app, sessionContracts.markChecklistItem, signedIn, async (request, { body: { itemId, mark } }) => {
+  // Each is an event in the log: a minute's worth is far more than a station's 15 items and 20 facts need.
+  const noting = perUserLimit(app, context, 120)
+  serve(app, sessionContracts.markChecklistItem, noting, async (request, { body: { itemId, mark } }) => {
     const { state } = await run(request, request.params.code, { type: 'MarkChecklistItem', itemId, mark })
     return { message: 'Marked', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)), version: state.version }
   })
 
-  serve(app, sessionContracts.revealFact, signedIn, async (request, { body: { factId, revealed } }) => {
+  serve(app, sessionContracts.revealFact, noting, async (request, { body: { factId, revealed } }) => {
     const { state } = await run(request, request.params.code, { type: 'RevealFact', factId, revealed })
     return { message: revealed ? 'Fact ticked' : 'Tick taken back', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)), version: state.version }
   })

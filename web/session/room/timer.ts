@@ -3,7 +3,7 @@
  * reload, a sleeping laptop or a throttled tab shows the same time as everyone else). `serverNow` is the
  * browser's clock corrected by the estimated offset (clock-offset.ts).
  */
-import { TWO_MINUTE_WARNING_SECONDS } from '../../../schemas/session/clock.ts'
+import { elapsedSeconds, TWO_MINUTE_WARNING_SECONDS } from '../../../schemas/session/clock.ts'
 
 export interface PhaseClock {
   startTimestamp: number
@@ -15,11 +15,6 @@ export function remainingSeconds(clock: PhaseClock, serverNow: number): number {
   return Math.max(0, clock.durationSeconds - elapsedSeconds(clock, serverNow))
 }
 
-/** Whole seconds since the phase started, from 0 up to its duration (what a stopwatch shows). */
-export function elapsedSeconds(clock: PhaseClock, serverNow: number): number {
-  const elapsed = Math.floor((serverNow - clock.startTimestamp) / 1000)
-  return Math.min(clock.durationSeconds, Math.max(0, elapsed))
-}
 
 /** When the GET carries no start timestamp, only the seconds left: the start they imply. */
 export function startFromRemaining(durationSeconds: number, timeRemaining: number, serverNow: number): number {
