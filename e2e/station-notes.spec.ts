@@ -19,6 +19,7 @@ test('the patient ticks facts, the observer marks the checklist, the doctor read
   }
 
   const facts = p.getByRole('region', { name: 'Your facts: tick each one as you tell it' })
+  await expect(facts.getByText('Start with: Doctor, it hurts when I walk.')).toBeVisible()
   await expect(facts.getByText('Only if asked')).toHaveCount(1)
   await facts.getByRole('checkbox', { name: /father died/ }).check()
   await expect(facts.getByText(/^told at \d+:\d\d$/)).toBeVisible()

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { ObserverCaseView } from '../../schemas/case-views.ts'
-import { checklistByDomain, factsToTell } from '../../web/session/station/station-notes.ts'
+import { checklistByDomain, factsToTell, openingLineOf } from '../../web/session/station/station-notes.ts'
 import { patientCase } from '../session-room/fixtures.ts'
 
 const station: ObserverCaseView = {
@@ -34,6 +34,8 @@ t.test('the patient\'s facts show which were told, and when in the consultation'
     [['cough', 'VOLUNTEER', false, null], ['blood', 'IF_ASKED', true, 'at 1:35']],
   )
   t.same(factsToTell(patientCase(), progress), [], 'a case in the older shape has no facts to tick')
+  t.equal(openingLineOf(station), 'I cannot stop coughing.')
+  t.equal(openingLineOf(patientCase()), null)
 })
 
 t.test('the checklist comes in the exam\'s domain order with this examiner\'s own marks', async (t) => {

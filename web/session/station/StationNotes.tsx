@@ -11,7 +11,7 @@ import { Chip } from '../../components/Chip.tsx'
 import { theme } from '../../theme.ts'
 import type { Capabilities } from '../../../schemas/session/capabilities.ts'
 import type { RoomSession } from '../room/room-state.ts'
-import { checklistByDomain, factsToTell } from './station-notes.ts'
+import { checklistByDomain, factsToTell, openingLineOf } from './station-notes.ts'
 
 interface Props {
   session: RoomSession
@@ -55,6 +55,11 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
     <Panel aria-labelledby="station-notes-heading">
       <h2 id="station-notes-heading">{showFacts ? 'Your facts: tick each one as you tell it' : "Examiner's checklist: mark as you watch"}</h2>
       {error && <Alert tone="error">{error}</Alert>}
+      {showFacts && (
+        <Opening>
+          Start with: <q>{openingLineOf(session.selectedCase)}</q>
+        </Opening>
+      )}
       {showFacts && (
         <FactList>
           {facts.map((fact) => (
@@ -118,6 +123,12 @@ const Panel = styled.section`
   border-radius: ${theme.radius.small};
   h2 { font-size: 1.1rem; margin: 0 0 8px; }
   h3 { font-size: 1rem; margin: 12px 0 4px; }
+`
+
+const Opening = styled.p`
+  margin: 0 0 8px;
+  font-weight: 600;
+  overflow-wrap: anywhere;
 `
 
 const FactList = styled.ul`

@@ -7,6 +7,11 @@ import { formatClock } from '../room/timer.ts'
 
 /** What the room shows of a station's notes (issue 32): pure, so the panels only draw it. */
 
+/** The patient's opening line, said first; null for a case in the older shape. */
+export function openingLineOf(view: RoleCaseView | null): string | null {
+  return view && 'patientScript' in view && view.patientScript ? view.patientScript.openingLine : null
+}
+
 /** The patient's facts, each with whether it has been told and when. */
 export function factsToTell(view: RoleCaseView | null, progress: StationProgressView | null): Array<PatientFact & { toldAt: string | null; told: boolean }> {
   const script = view && 'patientScript' in view ? view.patientScript : null
