@@ -4,7 +4,10 @@
  * Nothing here reads the clock or a random source: both are passed to `decide` and recorded in events.
  */
 import type { MlaArea, StationType } from '../station/station.ts'
-import type { Domain, FeedbackArea, GlobalJudgement } from '../marking.ts'
+import type { FeedbackArea, GlobalJudgement } from '../marking.ts'
+import type { CriterionScore, CriterionShape, StationMarking } from './score-shapes.ts'
+
+export type { CriterionScore, CriterionShape, StationMarking, SubScore } from './score-shapes.ts'
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
 /** CANCELLED is in the wire contract (WIRE.md, session JSON) for clients that read it; no event produces it. */
@@ -119,38 +122,6 @@ export interface CaseSummary {
   /** Null for a case in the older shape, which a station-type filter leaves out. */
   stationType?: StationType | null
   mlaAreas?: MlaArea[]
-}
-
-/** The examiner's part of a feedback beyond the scores: a global judgement and the feedback areas ticked. */
-export interface StationMarking {
-  globalJudgement: GlobalJudgement | null
-  feedbackAreas: FeedbackArea[]
-}
-
-export interface CriterionShape {
-  id: string
-  name: string
-  /** The exam domain the case's author put it in; null while unassigned (cases from before domains). */
-  domain: Domain | null
-  subCriteria: { id: string; name: string }[]
-}
-
-export interface SubScore {
-  subCriterionId: string
-  subCriterionName: string
-  score: number | null
-}
-
-export interface CriterionScore {
-  criterionId: string
-  criterionName: string
-  /**
-   * Copied from the case when the feedback is given, so a later edit of the case does not regrade it. Absent in
-   * submissions and in feedback given before domains; null for a criterion the case had not assigned.
-   */
-  domain?: Domain | null
-  score: number | null
-  subScores: SubScore[]
 }
 
 /** Stored events. Every value a replay needs (times, chosen case, durations) is inside the event. */
