@@ -20,8 +20,9 @@ export async function adminApi(request: APIRequestContext) {
       expect(response.status(), await response.text()).toBe(201)
       return (await response.json()) as CategoryView
     },
-    createCase: async (title: string, categoryId: number) => {
-      const response = await request.post('/api/cases', { headers, data: { title, category: { id: categoryId } } })
+    /** `content`: any other fields of the body (WIRE.md section 5). */
+    createCase: async (title: string, categoryId: number, content: Record<string, unknown> = {}) => {
+      const response = await request.post('/api/cases', { headers, data: { ...content, title, category: { id: categoryId } } })
       expect(response.status(), await response.text()).toBe(201)
     },
     findCase: async (title: string) => ((await (await request.get('/api/cases', { headers })).json()) as CaseView[]).find((item) => item.title === title),

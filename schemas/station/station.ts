@@ -81,6 +81,12 @@ export const MLA_AREA_LABELS: Record<MlaArea, string> = {
 export const DIFFICULTIES = ['CORE', 'STANDARD', 'CHALLENGING'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  CORE: 'Core: a common presentation, done well by most',
+  STANDARD: 'Standard: the level of the exam',
+  CHALLENGING: 'Challenging: a difficult conversation or an unusual twist',
+}
+
 /** Volunteered: the patient says it unprompted when the topic comes up; if asked: only to a question that asks for it. */
 export const FACT_REVEALS = ['VOLUNTEER', 'IF_ASKED'] as const
 export type FactReveal = (typeof FACT_REVEALS)[number]

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import type { CaseView, CategoryView } from '../../../schemas/content.ts'
+import { stationFromOldShape } from '../../../schemas/station/from-old-shape.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { Button } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
@@ -13,6 +14,7 @@ import { EditorField, TwoColumns } from './editor-layout.tsx'
 import { TelephoneConsultation } from './TelephoneConsultation.tsx'
 import { RecallDates } from './RecallDates.tsx'
 import { SectionsEditor } from './SectionsEditor.tsx'
+import { StationEditor } from './station/StationEditor.tsx'
 import { useCaseEditor } from './useCaseEditor.ts'
 import { VisualFindings } from './VisualFindings.tsx'
 
@@ -51,14 +53,6 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
   return (
     <Modal title={editing ? 'Edit Case' : 'Create New Case'} onRequestClose={requestClose} wide>
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit case' : 'Create new case'}>
-        {editing?.station && (
-          <StationNote role="note">
-            This case is a station (its facts, checklist and station type are kept apart from the notes below, which are
-            written from them). The title, category, description, findings and recall dates can be changed here and the
-            station is kept. Changing the notes, sections or criteria saves the text as you typed it and the case stops
-            being a station.
-          </StationNote>
-        )}
         {editor.saveError && (
           <div tabIndex={-1} data-save-error>
             <Alert tone="error">{editor.saveError}</Alert>
@@ -86,14 +80,39 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
           onChange={(description) => change({ description })}
           error={errors.description}
         />
-        <TelephoneConsultation checked={state.telephoneConsultation} onChange={(telephoneConsultation) => change({ telephoneConsultation })} />
-        <TwoColumns>
-          <EditorField label="Doctor notes" rows={4} value={state.doctorNotes} onChange={(doctorNotes) => change({ doctorNotes })} error={errors.doctorNotes} />
-          <EditorField label="Patient notes" rows={4} value={state.patientNotes} onChange={(patientNotes) => change({ patientNotes })} error={errors.patientNotes} />
-        </TwoColumns>
-        <SectionsEditor role="doctor" sections={state.doctorSections} onChange={(doctorSections) => change({ doctorSections })} errors={errors} />
-        <SectionsEditor role="patient" sections={state.patientSections} onChange={(patientSections) => change({ patientSections })} errors={errors} />
-        <CriteriaEditor criteria={state.feedbackCriteria} onChange={(feedbackCriteria) => change({ feedbackCriteria })} errors={errors} />
+        {state.station ? (
+          <>
+            {!editing?.station && (
+              <ShapeChoice>
+                <p>Written as a station from the notes, sections and criteria. Check each part, fill in what is missing, then save.</p>
+                <Button type="button" $variant="secondary" onClick={() => change({ station: null })}>
+                  Back to free text
+                </Button>
+              </ShapeChoice>
+            )}
+            <StationEditor station={state.station} onChange={(station) => change({ station })} errors={errors} />
+          </>
+        ) : (
+          <>
+            <ShapeChoice>
+              <p>
+                A case in the exam's shape has the candidate's instructions, a patient script with facts to tick as they are told, and an
+                examiner's checklist marked while watching.
+              </p>
+              <Button type="button" $variant="secondary" onClick={() => change({ station: stationFromOldShape(state) })}>
+                Write as a station
+              </Button>
+            </ShapeChoice>
+            <TelephoneConsultation checked={state.telephoneConsultation} onChange={(telephoneConsultation) => change({ telephoneConsultation })} />
+            <TwoColumns>
+              <EditorField label="Doctor notes" rows={4} value={state.doctorNotes} onChange={(doctorNotes) => change({ doctorNotes })} error={errors.doctorNotes} />
+              <EditorField label="Patient notes" rows={4} value={state.patientNotes} onChange={(patientNotes) => change({ patientNotes })} error={errors.patientNotes} />
+            </TwoColumns>
+            <SectionsEditor role="doctor" sections={state.doctorSections} onChange={(doctorSections) => change({ doctorSections })} errors={errors} />
+            <SectionsEditor role="patient" sections={state.patientSections} onChange={(patientSections) => change({ patientSections })} errors={errors} />
+            <CriteriaEditor criteria={state.feedbackCriteria} onChange={(feedbackCriteria) => change({ feedbackCriteria })} errors={errors} />
+          </>
+        )}
         <VisualFindings visual={state} onChange={change} onUploadingChange={editor.setUploading} error={errors.visualData ?? errors.imageUrl} />
         <RecallDates isRecallCase={state.isRecallCase} dates={state.recallDates} onChange={change} />
         <CasePreview state={state} categoryName={categories.find((category) => String(category.id) === state.categoryId)?.name ?? ''} />
@@ -133,10 +152,15 @@ const Footer = styled.div`
   }
 `
 
-const StationNote = styled.p`
+const ShapeChoice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin: 0 0 20px;
   padding: 10px 14px;
   border-radius: ${theme.radius.small};
-  border: 1px solid ${theme.color.warning};
-  background: ${theme.color.warningSoft};
-  color: ${theme.color.warning};
+  background: ${theme.color.primarySoft};
+  p { margin: 0; flex: 1 1 260px; }
 `

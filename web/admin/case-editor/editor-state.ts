@@ -1,4 +1,6 @@
 import type { CaseView, CriterionView, SectionView, SubCriterionView } from '../../../schemas/content.ts'
+import type { StationDraft } from '../../../schemas/station/from-old-shape.ts'
+import type { Station } from '../../../schemas/station/station.ts'
 import type { CaseDraft } from '../../api/content.ts'
 
 /** What the case editor holds; lists keep their `order` equal to their position (0..n-1) at all times. */
@@ -18,6 +20,11 @@ export interface EditorState {
   isRecallCase: boolean
   recallDates: string[]
   telephoneConsultation: boolean
+  /**
+   * The case in the exam's shape (issue 32), or null for one written as free text. While it is set, the notes,
+   * sections and criteria above are not edited or sent: the server writes them from the station.
+   */
+  station: StationDraft | null
 }
 
 export const emptyEditorState = (): EditorState => ({
@@ -35,6 +42,7 @@ export const emptyEditorState = (): EditorState => ({
   isRecallCase: false,
   recallDates: [],
   telephoneConsultation: false,
+  station: null,
 })
 
 const byOrder = <T extends { order: number }>(list: T[]) => renumber([...list].sort((a, b) => a.order - b.order))
@@ -57,12 +65,18 @@ export function editorStateFrom(loaded: CaseView): EditorState {
     isRecallCase: loaded.isRecallCase,
     recallDates: [...loaded.recallDates].sort(),
     telephoneConsultation: loaded.telephoneConsultation,
+    station: loaded.station,
   }
 }
 
-/** The request body (WIRE.md section 5). Blank findings are sent as none; an image's URL is also `imageUrl`. */
+/**
+ * The request body (WIRE.md section 5). Blank findings are sent as none; an image's URL is also `imageUrl`. A
+ * station is sent as drafted (the shared schema, here and on the server, names what it still lacks) with no
+ * notes of its own, since the server writes them from it.
+ */
 export function draftFrom(state: EditorState): CaseDraft {
   const content = (state.visualType === 'image' ? state.visualImageUrl : state.visualText).trim()
+  const station = state.station && { station: state.station as Station, doctorNotes: '', patientNotes: '', doctorSections: [], patientSections: [], feedbackCriteria: [] }
   return {
     title: state.title,
     description: state.description,
@@ -77,6 +91,7 @@ export function draftFrom(state: EditorState): CaseDraft {
     isRecallCase: state.isRecallCase,
     recallDates: state.isRecallCase ? state.recallDates : [],
     telephoneConsultation: state.telephoneConsultation,
+    ...station,
   }
 }
 
@@ -89,15 +104,23 @@ function renumber<T extends { order: number }>(list: T[]): T[] {
   return list.map((item, index) => (item.order === index ? item : { ...item, order: index }))
 }
 
-export function moveItem<T extends { order: number }>(list: T[], index: number, delta: -1 | 1): T[] {
+/** A list without `order` fields (a station's facts and checklist): its position is its order. */
+export function moveAt<T>(list: T[], index: number, delta: -1 | 1): T[] {
   const target = index + delta
   if (target < 0 || target >= list.length) return list
   const moved = [...list]
   ;[moved[index], moved[target]] = [moved[target], moved[index]]
-  return renumber(moved)
+  return moved
 }
 
-export const removeItem = <T extends { order: number }>(list: T[], index: number): T[] => renumber(list.filter((_, at) => at !== index))
+export const removeAt = <T>(list: T[], index: number): T[] => list.filter((_, at) => at !== index)
+
+export const moveItem = <T extends { order: number }>(list: T[], index: number, delta: -1 | 1): T[] => {
+  const moved = moveAt(list, index, delta)
+  return moved === list ? list : renumber(moved)
+}
+
+export const removeItem = <T extends { order: number }>(list: T[], index: number): T[] => renumber(removeAt(list, index))
 
 export const replaceItem = <T>(list: T[], index: number, item: T): T[] => list.map((existing, at) => (at === index ? item : existing))
 

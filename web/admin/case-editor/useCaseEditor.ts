@@ -24,7 +24,9 @@ export function useCaseEditor(editing: CaseView | null, onSaved: (saved: CaseVie
   const savedCriterionIds = useMemo(() => new Set(editing?.feedbackCriteria.map((criterion) => criterion.id)), [editing])
   const clientErrors = useMemo(() => {
     const result = validate(CaseBody, draftFrom(state))
-    return { ...unassignedDomainErrors(state.feedbackCriteria, savedCriterionIds), ...(result.ok ? {} : result.errors) }
+    // A station's checklist has its domains checked by the schema; the criteria are only edited as free text.
+    const domainErrors = state.station ? {} : unassignedDomainErrors(state.feedbackCriteria, savedCriterionIds)
+    return { ...domainErrors, ...(result.ok ? {} : result.errors) }
   }, [state, savedCriterionIds])
   const errors = attempted ? { ...serverErrors, ...clientErrors } : serverErrors
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import { MLA_AREA_LABELS, MLA_AREAS, STATION_TYPE_LABELS, STATION_TYPES, type MlaArea, type StationType } from '../../../schemas/station/station.ts'
 import { theme } from '../../theme.ts'
+import { CheckboxGrid } from '../../components/CheckboxGrid.tsx'
 
 /**
  * Which kinds of station to practise (issue 32): station types and areas of the MLA content map. None ticked
@@ -33,14 +34,14 @@ function Ticks<T extends string>(props: { legend: string; name: string; all: rea
     <Group aria-describedby={`${props.name}-hint`}>
       <legend>{props.legend}</legend>
       <Hint id={`${props.name}-hint`}>Leave all unticked for any.</Hint>
-      <Grid>
+      <CheckboxGrid>
         {all.map((value) => (
           <label key={value}>
             <input type="checkbox" checked={chosen.includes(value)} onChange={(event) => toggle(value, event.target.checked)} />
             {props.labels[value]}
           </label>
         ))}
-      </Grid>
+      </CheckboxGrid>
     </Group>
   )
 }
@@ -61,12 +62,4 @@ const Hint = styled.p`
   margin: 0 0 8px;
   color: ${theme.color.muted};
   font-size: 0.9rem;
-`
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: 6px 16px;
-  label { display: flex; gap: 8px; align-items: center; min-height: 32px; }
-  input { width: 18px; height: 18px; flex: none; }
 `
