@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { Circuit } from './mock/circuit.ts'
 import { CHECKLIST_MARKS, RANDOM_TOPIC, type CriterionScore, type SessionConfig, type StationMarking } from './session/types.ts'
 import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from './marking.ts'
 import { DEFAULT_CONSULTATION_TIME, DEFAULT_READING_TIME } from './session/config-rules.ts'
@@ -50,6 +51,8 @@ const configEntries = {
   stationTypes: v.optional(v.array(v.picklist(STATION_TYPES, `A station type must be one of ${STATION_TYPES.join(', ')}`), 'stationTypes must be a list')),
   /** An addition (issue 32): only stations covering one of these MLA areas; absent or empty draws any case. */
   mlaAreas: v.optional(v.array(v.picklist(MLA_AREAS, 'Unknown MLA area'), 'mlaAreas must be a list')),
+  /** An addition (issue 33): a mock exam's circuit; a mock exam draws from every topic. */
+  circuit: v.optional(Circuit),
 }
 
 type ConfigFields = v.InferOutput<v.ObjectSchema<typeof configEntries, undefined>>
@@ -60,7 +63,7 @@ function toSessionConfig(body: ConfigFields): SessionConfig {
   const single = body.recallDate || null
   return {
     sessionType,
-    selectedTopics: sessionType === 'TOPIC' ? (body.selectedTopics?.length ? body.selectedTopics : [RANDOM_TOPIC]) : [],
+    selectedTopics: sessionType === 'TOPIC' ? (body.selectedTopics?.length && !body.circuit ? body.selectedTopics : [RANDOM_TOPIC]) : [],
     recallStartDate: body.recallStartDate || single,
     recallEndDate: body.recallEndDate || single,
     readingTime: body.readingTime ?? body.readingTimeMinutes ?? DEFAULT_READING_TIME,
@@ -68,6 +71,7 @@ function toSessionConfig(body: ConfigFields): SessionConfig {
     timingType: body.timingType ?? 'COUNTDOWN',
     ...(body.stationTypes?.length ? { stationTypes: STATION_TYPES.filter((type) => body.stationTypes!.includes(type)) } : {}),
     ...(body.mlaAreas?.length ? { mlaAreas: MLA_AREAS.filter((area) => body.mlaAreas!.includes(area)) } : {}),
+    ...(body.circuit && sessionType === 'TOPIC' ? { circuit: body.circuit } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CircuitViewSchema } from './mock/circuit-view.ts'
 import type { RoleCaseView } from './case-views.ts'
 import { ParticipantViewSchema, PhaseSchema, SessionConfigViewSchema, StationProgressSchema, StatusSchema, TimedPhaseSchema, WireRoleSchema, sessionClockEntries } from './session-wire.ts'
 
@@ -101,6 +102,13 @@ const StationProgressMessageSchema = v.object({
   ...StationProgressSchema.entries,
 })
 
+/** An addition (issue 33): a mock exam's circuit moved on, paused or resumed. */
+const CircuitMessageSchema = v.object({
+  type: v.literal('CIRCUIT'),
+  sessionCode: v.string(),
+  circuit: CircuitViewSchema,
+})
+
 /** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */
 export const LiveMessageSchema = v.variant('type', [
   SessionUpdateSchema,
@@ -112,6 +120,7 @@ export const LiveMessageSchema = v.variant('type', [
   RoleChangeSchema,
   TopicSelectionNeededSchema,
   StationProgressMessageSchema,
+  CircuitMessageSchema,
 ])
 
 export type SessionUpdateMessage = v.InferOutput<typeof SessionUpdateSchema>
@@ -123,4 +132,5 @@ export type UserLeftMessage = v.InferOutput<typeof UserLeftSchema>
 export type RoleChangeMessage = v.InferOutput<typeof RoleChangeSchema>
 export type TopicSelectionNeededMessage = v.InferOutput<typeof TopicSelectionNeededSchema>
 export type StationProgressMessage = v.InferOutput<typeof StationProgressMessageSchema>
+export type CircuitMessage = v.InferOutput<typeof CircuitMessageSchema>
 export type LiveMessage = v.InferOutput<typeof LiveMessageSchema>

@@ -1,3 +1,4 @@
+import { CircuitViewSchema } from './mock/circuit-view.ts'
 import * as v from 'valibot'
 import { RoleCaseViewSchema } from './case-views.ts'
 import { CHECKLIST_MARKS, type CriterionScore, type NextRoundRequest, type Phase, type SessionRole, type SessionStatus, type SessionType, type SubScore, type TimingType } from './session/types.ts'
@@ -112,6 +113,8 @@ export const SessionDetailsSchema = v.object({
   mlaAreas: v.array(v.picklist(MLA_AREAS)),
   /** An addition (issue 32): the round's notes so far, for the patient and observers of a station; null for the doctor. */
   stationProgress: v.nullable(StationProgressSchema),
+  /** An addition (issue 33): a mock exam's circuit; null for every other session. */
+  circuit: v.nullable(CircuitViewSchema),
 })
 export type SessionDetails = v.InferOutput<typeof SessionDetailsSchema>
 

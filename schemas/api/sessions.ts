@@ -24,7 +24,12 @@ import {
   StationProgressSchema,
   TimelineEntrySchema,
 } from '../session-wire.ts'
+import { CircuitViewSchema } from '../mock/circuit-view.ts'
+import { PauseBody } from '../mock/circuit.ts'
 import { MessageAnswer, route } from './contract.ts'
+
+/** The circuit as it stands after a pause or a resume. */
+const CircuitAnswer = v.object({ message: v.string(), circuit: v.nullable(CircuitViewSchema) })
 
 /** How many other running sessions the user left by creating or joining this one (WIRE.md section 6). */
 const leftFromSessions = v.number()
@@ -86,6 +91,9 @@ export const sessionContracts = {
   selfAssessment: route('GET', '/sessions/:code/self-assessment', { answer: SelfAssessmentFormSchema }),
   markChecklistItem: route('POST', '/sessions/:code/checklist-marks', { body: ChecklistMarkBody, answer: StationNotedAnswer }),
   revealFact: route('POST', '/sessions/:code/revealed-facts', { body: RevealedFactBody, answer: StationNotedAnswer }),
+  /** Issue 33: the host pauses a mock exam's clock, saying why, and resumes it. */
+  pauseCircuit: route('POST', '/sessions/:code/circuit/pause', { body: PauseBody, answer: CircuitAnswer }),
+  resumeCircuit: route('POST', '/sessions/:code/circuit/resume', { answer: CircuitAnswer }),
   saveSelfAssessment: route('POST', '/sessions/:code/self-assessment', {
     body: SelfAssessmentBody,
     answer: v.object({ message: v.string(), selfAssessment: ScoredAssessmentSchema }),

@@ -21,6 +21,8 @@ export interface Standing {
   isAdmin: boolean
   /** The current topic ran out and the doctor has not chosen another yet. */
   topicChoicePending: boolean
+  /** A mock exam (issue 33), which runs by itself. */
+  inCircuit: boolean
 }
 
 /** A session's state as one caller stands in it. */
@@ -32,11 +34,25 @@ export function standingOf(state: SessionState, actor: Pick<Actor, 'userId' | 'i
     isHost: state.hostUserId === actor.userId,
     isAdmin: actor.isAdmin,
     topicChoicePending: state.topicChoicePending,
+    inCircuit: state.circuit !== null,
   }
 }
 
 /** The controls of a session: each is also the command it sends. */
-export const CONTROLS = ['Configure', 'Start', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'SubmitFeedback', 'Complete', 'End', 'MarkChecklistItem', 'RevealFact'] as const
+export const CONTROLS = [
+  'Configure',
+  'Start',
+  'SkipPhase',
+  'NewCase',
+  'SelectNewTopic',
+  'SubmitFeedback',
+  'Complete',
+  'End',
+  'MarkChecklistItem',
+  'RevealFact',
+  'PauseCircuit',
+  'ResumeCircuit',
+] as const
 export type Control = (typeof CONTROLS)[number]
 
 export interface Refusal {
@@ -60,6 +76,7 @@ export const FEEDBACK_TOO_EARLY = 'Feedback can be submitted once the consultati
 // Changing the case is for before the consultation: once it runs, the group is discussing this one.
 const CASE_CHANGE_TOO_LATE = 'A new case can only be chosen before the consultation starts'
 
+const HOST_RUNS_CIRCUIT = 'Only the host can pause or resume the mock exam'
 const refused = (status: Refusal['status'], reason: string): Refusal => ({ status, reason })
 const seated = (s: Standing) => (s.seat ? null : refused(403, ACCESS_DENIED))
 const doctorOnly = (reason: string) => (s: Standing) => seated(s) ?? (s.seat === 'DOCTOR' ? null : refused(403, reason))
@@ -83,6 +100,8 @@ const WHO: Record<Control, (s: Standing) => Refusal | null> = {
   // The examiner marks the checklist as they watch; the patient ticks the facts of their script as they tell them.
   MarkChecklistItem: (s) => seated(s) ?? (s.seat === 'OBSERVER' ? null : refused(403, 'Only the observer marks the checklist')),
   RevealFact: (s) => seated(s) ?? (s.seat === 'PATIENT' ? null : refused(403, 'Only the patient ticks the facts they tell')),
+  PauseCircuit: (s) => seated(s) ?? (s.isHost ? null : refused(403, HOST_RUNS_CIRCUIT)),
+  ResumeCircuit: (s) => seated(s) ?? (s.isHost ? null : refused(403, HOST_RUNS_CIRCUIT)),
 }
 
 /** What a control refused by the current phase is told, when the phase has no refusal of its own. */
@@ -96,6 +115,8 @@ const OUT_OF_PHASE: Partial<Record<Control, string>> = {
   Complete: 'You can only complete the session during the feedback phase',
   MarkChecklistItem: 'The checklist is marked during the consultation and its feedback',
   RevealFact: 'Facts are ticked during the consultation',
+  PauseCircuit: 'Only a running mock exam can be paused',
+  ResumeCircuit: 'Only a running mock exam can be resumed',
 }
 
 /** A control the session's phase does not accept now (the machine's `meta.accepts`), with what it is told. */

@@ -26,14 +26,15 @@ export const DATE_FORMAT_REQUIRED = 'Recall dates must be in YYYY-MM-DD format'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Seconds the phase's clock runs; 0 for phases that do not end by themselves. */
-export function phaseDurationSeconds(config: Pick<SessionConfig, 'readingTime' | 'consultationTime'>, phase: Phase): number {
+export function phaseDurationSeconds(config: Pick<SessionConfig, 'readingTime' | 'consultationTime' | 'circuit'>, phase: Phase): number {
   switch (phase) {
     case 'READING':
       return Math.round(config.readingTime * 60)
     case 'CONSULTATION':
       return Math.round(config.consultationTime * 60)
     case 'FEEDBACK':
-      return FEEDBACK_TIMEOUT_SECONDS
+      // A mock exam's change-over: the examiner finishes marking, then the next station begins (issue 33).
+      return config.circuit ? config.circuit.changeoverSeconds : FEEDBACK_TIMEOUT_SECONDS
     case 'WAITING':
     case 'COMPLETED':
       return 0

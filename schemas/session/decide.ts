@@ -3,6 +3,7 @@
  * case bank), the events to store, or a SessionRuleError saying why not. Pure: the same inputs always give
  * the same events, and every value a replay needs (time, chosen case, durations) is inside them.
  */
+import { decidePauseCircuit, decideResumeCircuit, mockStationCase } from '../mock/circuit-rules.ts'
 import { candidateCases, chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
 import { topicsToDraw } from './topic-choice.ts'
@@ -37,8 +38,11 @@ import {
  * for commands that may choose a case (a join, a departure or a close too: any of them may be what the feedback
  * round was waiting for before the next case), the current mark scheme for feedback. Every other command decides on the session's own state alone.
  */
-export function caseBankNeeds(command: SessionCommand): { catalog: boolean; criteria: boolean } {
+export function caseBankNeeds(command: SessionCommand, state: Pick<SessionState, 'circuit'> | null = null): { catalog: boolean; criteria: boolean } {
   switch (command.type) {
+    // A mock exam's clock draws its next station (schemas/mock/circuit-rules.ts).
+    case 'ExpireTimer':
+      return { catalog: state?.circuit != null, criteria: false }
     case 'Configure':
     case 'JoinWithRole':
     case 'Leave':
@@ -91,6 +95,12 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
       return decideMarkChecklistItem(state, command, actor, ctx)
     case 'RevealFact':
       return decideRevealFact(state, command, actor, ctx)
+    case 'PauseCircuit':
+      requireMayUse(state, 'PauseCircuit', actor)
+      return decidePauseCircuit(state, command.reason, ctx)
+    case 'ResumeCircuit':
+      requireMayUse(state, 'ResumeCircuit', actor)
+      return decideResumeCircuit(state, ctx)
     default:
       return unknownCommand(command)
   }
@@ -135,7 +145,9 @@ function decideConfigure(
   const fits = state.caseId !== null && candidateCases(unplayed, ctx.catalog, { kind: 'configured' }).some((c) => c.id === state.caseId)
   if (fits) return [{ type: 'SessionConfigured', config, at: ctx.now }]
   const configured: SessionEvent = state.caseId === null ? { type: 'SessionConfigured', config, at: ctx.now } : { type: 'SessionConfigured', config, caseReturned: true, at: ctx.now }
-  const caseId = chooseNextCase({ ...unplayed, caseId: null }, ctx, { kind: 'configured' })
+  const drawing = { ...unplayed, caseId: null }
+  if (config.circuit) requireEnoughStations(drawing, config.circuit.stations, ctx)
+  const caseId = config.circuit ? mockStationCase(drawing, ctx) : chooseNextCase(drawing, ctx, { kind: 'configured' })
   // A filter by station type or area that alone leaves nothing to play is said now, like a topic with no case.
   if (caseId === null && (config.stationTypes?.length || config.mlaAreas?.length)) {
     const unfiltered = { ...unplayed, caseId: null, config: { ...config, stationTypes: [], mlaAreas: [] } }
@@ -143,6 +155,12 @@ function decideConfigure(
   }
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
+}
+
+/** A mock exam draws a different case for every station: the bank (and the chosen kinds) must hold enough. */
+function requireEnoughStations(state: SessionState, stations: number, ctx: DecisionContext) {
+  const available = candidateCases(state, ctx.catalog, { kind: 'configured' }).length
+  if (available < stations) throw new SessionRuleError(400, `Only ${available} cases can be drawn for this mock exam: choose at most ${available} stations, or fewer filters`)
 }
 
 /**

@@ -4,7 +4,8 @@
  * events. A log is folded with a plain `events.reduce(evolve, state)`: the one way the state is ever computed.
  */
 import { isLegalMove, mayEndFrom } from './machine.ts'
-import { FORMER_USER, type Participant, type PhaseTimer, type SessionEvent, type SessionState, type StationProgress } from './types.ts'
+import type { CircuitProgress } from '../mock/circuit.ts'
+import { FORMER_USER, type Participant, type PhaseTimer, type SessionConfig, type SessionEvent, type SessionState, type StationProgress } from './types.ts'
 import { progressAfter } from './station-progress.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
@@ -57,6 +58,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     endedReason: null,
     madeForLater: event.madeForLater === true,
     stationProgress: NO_PROGRESS,
+    circuit: circuitOf(event.config, null),
     version: 1,
   }
 }
@@ -88,6 +90,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     endedReason: c.endedReason !== undefined ? c.endedReason : state.endedReason,
     madeForLater: c.madeForLater !== undefined ? c.madeForLater : state.madeForLater,
     stationProgress: c.stationProgress !== undefined ? c.stationProgress : state.stationProgress,
+    circuit: c.circuit !== undefined ? c.circuit : state.circuit,
     version: state.version + 1,
   }
 }
@@ -101,9 +104,11 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       const erased = event.reason === 'ACCOUNT_DELETED' ? { name: FORMER_USER } : {}
       return { participants: updated(state.participants, event.userId, { active: false, ...erased }) }
     }
-    case 'SessionConfigured':
-      if (!event.caseReturned) return { config: event.config }
-      return { config: event.config, caseId: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
+    case 'SessionConfigured': {
+      const circuit = circuitOf(event.config, state.circuit)
+      if (!event.caseReturned) return { config: event.config, circuit }
+      return { config: event.config, circuit, caseId: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
+    }
     case 'CaseAssigned':
       return {
         caseId: event.caseId,
@@ -124,12 +129,30 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'TopicSelectionNeeded':
       // The doctor answers with SelectNewTopic (or ends the session).
       return { topicChoicePending: true }
-    case 'PhaseStarted':
+    case 'PhaseStarted': {
+      const timer = timerOf(event)
+      // A mock exam's slot begins with a station's reading or a rest station's clock.
+      const beginsSlot = state.circuit !== null && (event.phase === 'READING' || (event.phase === 'WAITING' && timer !== null))
       return {
         phase: event.phase,
         status: event.phase === 'WAITING' || event.phase === 'COMPLETED' ? state.status : 'IN_PROGRESS',
-        timer: timerOf(event),
+        timer,
+        ...(beginsSlot ? { circuit: { slotsBegun: state.circuit!.slotsBegun + 1, paused: null } } : {}),
       }
+    }
+    case 'CircuitPaused': {
+      const { timer } = state
+      if (!state.circuit || !timer) throw new CorruptSessionLogError(`Session ${state.code}: CircuitPaused without a running circuit clock`)
+      const paused = { reason: event.reason, phase: timer.phase, durationSeconds: timer.durationSeconds, remainingSeconds: event.remainingSeconds, since: event.at }
+      return { timer: null, circuit: { ...state.circuit, paused } }
+    }
+    case 'CircuitResumed': {
+      const paused = state.circuit?.paused
+      if (!paused) throw new CorruptSessionLogError(`Session ${state.code}: CircuitResumed without a pause`)
+      // The clock goes on from where it stopped: as if the phase had started that much before the resume.
+      const startTimestamp = event.at - (paused.durationSeconds - paused.remainingSeconds) * 1000
+      return { timer: { phase: paused.phase, startTimestamp, durationSeconds: paused.durationSeconds }, circuit: { ...state.circuit!, paused: null } }
+    }
     // The round's notes are the examiners' of the round just played: nobody's once the seats have changed (the
     // round's doctor may now sit where the notes are shown).
     case 'RolesSwapped':
@@ -158,7 +181,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'ParticipantCompleted':
       return { participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
-      return { status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason }
+      return { status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason, circuit: state.circuit && { ...state.circuit, paused: null } }
     case 'ChecklistItemMarked':
     case 'FactRevealed':
       return { stationProgress: progressAfter(state.stationProgress, event) }
@@ -199,8 +222,14 @@ function updated(participants: Participant[], userId: number, change: Partial<Pa
 
 function timerOf(event: SessionEventOf<'PhaseStarted'>): PhaseTimer | null {
   const { phase } = event
-  if (phase !== 'READING' && phase !== 'CONSULTATION' && phase !== 'FEEDBACK') return null
+  if (phase === 'COMPLETED' || (phase === 'WAITING' && event.durationSeconds <= 0)) return null
   return { phase, startTimestamp: event.startTimestamp, durationSeconds: event.durationSeconds }
+}
+
+/** A mock exam's circuit, kept as it stands while the session is configured before the start; null for any other session. */
+function circuitOf(config: SessionConfig, circuit: CircuitProgress | null): CircuitProgress | null {
+  if (!config.circuit) return null
+  return circuit ?? { slotsBegun: 0, paused: null }
 }
 
 function unreachable(event: never): never {

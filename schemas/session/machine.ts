@@ -25,6 +25,11 @@ const CONDITIONS = {
   byHost: (standing: Standing) => standing.isHost,
   /** The session has not started yet: the waiting phase of a next round is not the time to reconfigure it. */
   notStarted: (standing: Standing) => standing.status === 'CREATED',
+  /** A mock exam runs by itself (issue 33): nobody skips, changes the case or starts a round by hand. */
+  outsideCircuit: (standing: Standing) => !standing.inCircuit,
+  inCircuit: (standing: Standing) => standing.inCircuit,
+  /** The host opens a mock exam once; its rest stations (the waiting phase in play) end by the clock alone. */
+  startable: (standing: Standing) => !standing.inCircuit || standing.status === 'CREATED',
 } satisfies Record<string, (standing: Standing) => boolean>
 
 interface ConditionalCommand {
@@ -56,6 +61,15 @@ const PHASE_OF_STATE = Object.fromEntries(PHASES.map((phase) => [STATE_OF_PHASE[
 const IN_PLAY: AcceptedCommand[] = ['JoinWithRole', 'Leave', 'ExpireTimer', 'End']
 /** Outside the feedback phase, the host's "complete" closes the session; nobody else's is accepted. */
 const HOST_CLOSES: AcceptedCommand = { command: 'Complete', when: 'byHost' }
+/** The doctor's buttons that move a session on, none of them in a mock exam. */
+const SKIP: AcceptedCommand = { command: 'SkipPhase', when: 'outsideCircuit' }
+const NEW_CASE: AcceptedCommand = { command: 'NewCase', when: 'outsideCircuit' }
+const NEW_TOPIC: AcceptedCommand = { command: 'SelectNewTopic', when: 'outsideCircuit' }
+/** A mock exam's clock, paused and resumed by its host (who the control is for: capabilities.ts). */
+const CIRCUIT_CLOCK: AcceptedCommand[] = [
+  { command: 'PauseCircuit', when: 'inCircuit' },
+  { command: 'ResumeCircuit', when: 'inCircuit' },
+]
 
 /**
  * Where each phase may go next, with the decision that takes it there. Every move any release has stored is here:
@@ -94,15 +108,18 @@ export const sessionMachine = setup({
   id: 'session',
   initial: 'waiting',
   states: {
-    waiting: { on: movesFrom('WAITING'), meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, 'Start', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
-    reading: { on: movesFrom('READING'), meta: { accepts: [...IN_PLAY, 'SkipPhase', 'NewCase', 'SelectNewTopic', HOST_CLOSES] } },
+    waiting: {
+      on: movesFrom('WAITING'),
+      meta: { accepts: [...IN_PLAY, { command: 'Configure', when: 'notStarted' }, { command: 'Start', when: 'startable' }, NEW_CASE, NEW_TOPIC, HOST_CLOSES, ...CIRCUIT_CLOCK] },
+    },
+    reading: { on: movesFrom('READING'), meta: { accepts: [...IN_PLAY, SKIP, NEW_CASE, NEW_TOPIC, HOST_CLOSES, ...CIRCUIT_CLOCK] } },
     // The reading clock keeps running while the doctor chooses a new topic: the choice may come in this phase.
     consultation: {
       on: movesFrom('CONSULTATION'),
-      meta: { accepts: [...IN_PLAY, 'SkipPhase', { command: 'SelectNewTopic', when: 'topicChoicePending' }, 'MarkChecklistItem', 'RevealFact', HOST_CLOSES] },
+      meta: { accepts: [...IN_PLAY, SKIP, { command: 'SelectNewTopic', when: 'topicChoicePending' }, 'MarkChecklistItem', 'RevealFact', HOST_CLOSES, ...CIRCUIT_CLOCK] },
     },
     // The examiner may finish marking the checklist after the bell, as in the exam.
-    feedback: { on: movesFrom('FEEDBACK'), meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete', 'MarkChecklistItem'] } },
+    feedback: { on: movesFrom('FEEDBACK'), meta: { accepts: [...IN_PLAY, 'SubmitFeedback', 'Complete', 'MarkChecklistItem', ...CIRCUIT_CLOCK] } },
     // Leaving and a timer's expiry race with the end routinely: accepted, and decided as no-ops.
     completed: { type: 'final', meta: { accepts: ['Leave', 'ExpireTimer'], refusal: SESSION_ENDED } },
   },

@@ -56,6 +56,8 @@ export function notInRoom<P extends { userId: number }>(participants: readonly P
  * everyone is in the room.
  */
 export function whatFollows(state: SessionState, ctx: DecisionContext): SessionEvent[] {
+  // A mock exam moves on by its clock alone (schemas/mock/circuit-rules.ts), whoever has scored or come in.
+  if (state.circuit) return []
   if (state.phase === 'FEEDBACK') return afterScoring(state, ctx)
   if (awaitingNextRound(state)) return readingOnceEveryoneIn(state, ctx)
   return []
@@ -63,7 +65,7 @@ export function whatFollows(state: SessionState, ctx: DecisionContext): SessionE
 
 /** The reading phase of the waiting round, if its case is chosen and every seat is in the room; else nothing. */
 export function readingOnceEveryoneIn(state: SessionState, ctx: DecisionContext): SessionEvent[] {
-  if (state.topicChoicePending || state.caseId === null) return []
+  if (state.circuit || state.topicChoicePending || state.caseId === null) return []
   return notInRoom(activeParticipants(state), ctx.inRoom).length === 0 ? [readingStarted(state, ctx)] : []
 }
 

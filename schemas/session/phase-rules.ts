@@ -3,6 +3,7 @@
  * complete and end. Each either returns the events to store or throws the refusal the client shows. Which phase
  * accepts which command is the session machine's (machine.ts); here is what the refusal says.
  */
+import { nextSlot } from '../mock/circuit-rules.ts'
 import { refusalOf, standingOf, whoRefusal, phaseRefusalOf, type Control, type Refusal } from './capabilities.ts'
 import { chooseNextCase } from './case-selection.ts'
 import { AFTER_CLOCK, deadlineOf, type ClockPhase } from './clock.ts'
@@ -73,7 +74,10 @@ export function decideExpireTimer(
   const { timer } = state
   if (hasEnded(state) || !timer || timer.phase !== command.phase || timer.startTimestamp !== command.startTimestamp) return []
   if (ctx.now < deadlineOf(timer)) return []
+  // A mock exam's change-over or rest station ends by moving the circuit on (schemas/mock/circuit-rules.ts).
+  if (state.circuit && (timer.phase === 'FEEDBACK' || timer.phase === 'WAITING')) return nextSlot(state, ctx)
   if (timer.phase === 'FEEDBACK') return [sessionEnded(FEEDBACK_TIMEOUT_REASON, ctx)]
+  if (timer.phase === 'WAITING') return []
   return [phaseAfter(state, timer.phase, ctx)]
 }
 

@@ -5,9 +5,11 @@
  */
 import type { MlaArea, StationType } from '../station/station.ts'
 import type { FeedbackArea, GlobalJudgement } from '../marking.ts'
-import type { CriterionScore, CriterionShape, StationMarking } from './score-shapes.ts'
+import type { Circuit, CircuitProgress } from '../mock/circuit.ts'
+import type { CriterionScore, StationMarking } from './score-shapes.ts'
 
 export type { CriterionScore, CriterionShape, StationMarking, SubScore } from './score-shapes.ts'
+export type { CaseSummary, DecisionContext } from './decision-context.ts'
 
 export type Phase = 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK' | 'COMPLETED'
 /** CANCELLED is in the wire contract (WIRE.md, session JSON) for clients that read it; no event produces it. */
@@ -40,6 +42,8 @@ export interface SessionConfig {
   stationTypes?: StationType[]
   /** Issue 32: only stations covering one of these MLA areas; absent or empty = any case. */
   mlaAreas?: MlaArea[]
+  /** Issue 33: a mock exam's circuit, which runs by itself (schemas/mock/); absent for every other session. */
+  circuit?: Circuit
 }
 
 export interface Participant {
@@ -62,7 +66,8 @@ export interface Participant {
 
 /** A running phase clock: the deadline is startTimestamp + durationSeconds * 1000 (epoch ms). */
 export interface PhaseTimer {
-  phase: 'READING' | 'CONSULTATION' | 'FEEDBACK'
+  /** WAITING: a mock exam's rest station (issue 33); a session's other waits have no clock. */
+  phase: 'WAITING' | 'READING' | 'CONSULTATION' | 'FEEDBACK'
   startTimestamp: number
   durationSeconds: number
 }
@@ -94,6 +99,8 @@ export interface SessionState {
   madeForLater: boolean
   /** What the patient and the examiner noted during the current round of a station case (issue 32). */
   stationProgress: StationProgress
+  /** A mock exam's progress through its circuit (issue 33); null for every other session. */
+  circuit: CircuitProgress | null
   /** The session log's version this state reflects (number of events folded). */
   version: number
 }
@@ -112,16 +119,6 @@ export interface StationProgress {
   marks: Array<{ userId: number; itemId: string; mark: ChecklistMark; second: number | null }>
   /** The facts the patient has told, in the order told. */
   revealedFacts: Array<{ factId: string; second: number | null }>
-}
-
-/** What the decider needs to know about a case to choose one; the server loads these from the case bank. */
-export interface CaseSummary {
-  id: number
-  categoryName: string
-  recallDates: string[]
-  /** Null for a case in the older shape, which a station-type filter leaves out. */
-  stationType?: StationType | null
-  mlaAreas?: MlaArea[]
 }
 
 /** Stored events. Every value a replay needs (times, chosen case, durations) is inside the event. */
@@ -164,6 +161,9 @@ export type SessionEvent =
   | { type: 'ChecklistItemMarked'; userId: number; round: number; caseId: number; itemId: string; mark: ChecklistMark; second: number | null; at: number }
   /** Issue 32: the patient told a fact of their script (or took the tick back: revealed false). */
   | { type: 'FactRevealed'; userId: number; round: number; caseId: number; factId: string; revealed: boolean; second: number | null; at: number }
+  /** Issue 33: the host paused a mock exam's clock, with what was left of the running phase. */
+  | { type: 'CircuitPaused'; reason: string; remainingSeconds: number; at: number }
+  | { type: 'CircuitResumed'; at: number }
 
 export type SessionEventType = SessionEvent['type']
 
@@ -209,27 +209,12 @@ export type SessionCommand =
   | { type: 'Complete' }
   | { type: 'MarkChecklistItem'; itemId: string; mark: ChecklistMark }
   | { type: 'RevealFact'; factId: string; revealed: boolean }
+  | { type: 'PauseCircuit'; reason: string }
+  | { type: 'ResumeCircuit' }
   | { type: 'Leave'; reason: LeaveReason }
   | { type: 'End' }
   /** Issued by the timer service, never by a user: ends the phase whose deadline passed. */
   | { type: 'ExpireTimer'; phase: PhaseTimer['phase']; startTimestamp: number }
-
-/** Everything outside the session a decision may depend on, passed in so `decide` stays pure. */
-export interface DecisionContext {
-  now: number
-  /** A uniform number in [0, 1): the server passes crypto-backed randomness; the result is stored in events. */
-  random: () => number
-  /** Every case of the bank (summaries only), for choosing the next case. */
-  catalog: readonly CaseSummary[]
-  /** Every category name of the bank, for TOPIC_SELECTION_NEEDED's available topics. */
-  categoryNames: readonly string[]
-  /** The mark scheme of the current case, for validating feedback (empty if no case). */
-  currentCriteria: readonly CriterionShape[]
-  /** The current case's station, for marks and revealed facts: its checklist item ids and fact ids (none for an older case). */
-  currentStation: { checklistIds: readonly string[]; factIds: readonly string[] }
-  /** Whether a participant has the room open now (live presence): the next round's clock waits for everyone. */
-  inRoom: (userId: number) => boolean
-}
 
 /** A refused command: the HTTP status and the message the client shows. */
 export class SessionRuleError extends Error {

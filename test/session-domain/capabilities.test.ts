@@ -19,6 +19,8 @@ const COMMAND: Record<Control, SessionCommand> = {
   End: { type: 'End' },
   MarkChecklistItem: { type: 'MarkChecklistItem', itemId: 'c1', mark: 'DONE' },
   RevealFact: { type: 'RevealFact', factId: 'onset', revealed: true },
+  PauseCircuit: { type: 'PauseCircuit', reason: 'A doorbell' },
+  ResumeCircuit: { type: 'ResumeCircuit' },
 }
 
 function nextRoundWaiting(): Session {

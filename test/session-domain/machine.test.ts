@@ -30,6 +30,8 @@ const ATTEMPTS: [SessionCommand, Actor][] = [
   [{ type: 'Complete' }, PATIENT],
   [{ type: 'MarkChecklistItem', itemId: 'c1', mark: 'DONE' }, OBSERVER],
   [{ type: 'RevealFact', factId: 'onset', revealed: true }, PATIENT],
+  [{ type: 'PauseCircuit', reason: 'Doorbell' }, HOST],
+  [{ type: 'ResumeCircuit' }, HOST],
 ]
 
 const PHASES: [string, () => Session][] = [

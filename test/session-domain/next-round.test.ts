@@ -72,7 +72,7 @@ t.test('the doctor of the waiting round may start it knowingly; the others may n
   t.same(types(session.when({ type: 'Start' }, HOST)), ['PhaseStarted'], 'the host may start too, as the spec\'s client does')
   // What the room shows is the same rule: the Start button for the new doctor and the host, not the observer.
   const mayStart = (seat: 'DOCTOR' | 'OBSERVER', isHost: boolean, status: 'IN_PROGRESS' | 'CREATED' = 'IN_PROGRESS') =>
-    capabilitiesOf({ phase: 'WAITING', status, seat, isHost, isAdmin: false, topicChoicePending: false }).Start
+    capabilitiesOf({ phase: 'WAITING', status, seat, isHost, isAdmin: false, topicChoicePending: false, inCircuit: false }).Start
   t.same([mayStart('DOCTOR', false), mayStart('OBSERVER', true), mayStart('OBSERVER', false), mayStart('DOCTOR', false, 'CREATED')], [true, true, false, false])
 })
 

@@ -114,7 +114,7 @@ function play(initialConfig: SessionConfig, started: boolean, steps: Step[]): Se
   const send = (command: SessionCommand, actor: Actor, draw: number) => {
     const ctx: DecisionContext = { now, random: () => draw, catalog: CATALOG, categoryNames: CATEGORY_NAMES, currentCriteria: CRITERIA, currentStation: STATION, inRoom: () => true }
     // The server loads only what caseBankNeeds names: deciding with just that must give the same answer.
-    const needs = caseBankNeeds(command)
+    const needs = caseBankNeeds(command, state)
     const trimmed = { ...ctx, catalog: needs.catalog ? CATALOG : [], categoryNames: needs.catalog ? CATEGORY_NAMES : [], currentCriteria: needs.criteria ? CRITERIA : [], currentStation: needs.criteria ? STATION : { checklistIds: [], factIds: [] } }
     const outcome = (context: DecisionContext) => {
       try {

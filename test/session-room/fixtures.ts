@@ -64,6 +64,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     stationTypes: [],
     mlaAreas: [],
     stationProgress: null,
+    circuit: null,
     ...overrides,
   }
 }

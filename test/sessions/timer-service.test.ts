@@ -29,6 +29,7 @@ function readingState(clockNow: number, version = 3): SessionState {
     usedCaseIds: [1],
     participants: [],
     stationProgress: { marks: [], revealedFacts: [] },
+    circuit: null,
     timer: { phase: 'READING', startTimestamp: clockNow, durationSeconds: READING_MS / 1000 },
     caseScored: false,
     topicChoicePending: false,

@@ -23,9 +23,10 @@ export async function loadDecisionContext(
   { now, inRoom }: Pick<DecisionContext, 'now' | 'inRoom'>,
   bank: CaseBankCache,
 ): Promise<DecisionContext> {
-  const needs = caseBankNeeds(command)
+  const needs = caseBankNeeds(command, state)
   const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
   const { catalog, scheme } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
+  const drawsMockStation = needs.catalog && (state?.circuit != null || (command.type === 'Configure' && command.config.circuit !== undefined))
   return {
     now,
     inRoom,
@@ -34,7 +35,28 @@ export async function loadDecisionContext(
     categoryNames: catalog?.categoryNames ?? [],
     currentCriteria: scheme?.criteria ?? [],
     currentStation: scheme?.station ?? NO_STATION,
+    ...(drawsMockStation && state ? { playedBefore: await playedBefore(db, state) } : {}),
   }
+}
+
+/**
+ * The cases each member of a mock exam has been marked on as the doctor in other sessions, so the circuit prefers
+ * stations they have not met (issue 33). Read only when a mock station is drawn.
+ */
+async function playedBefore(db: Db, state: SessionState): Promise<(userId: number) => ReadonlySet<number>> {
+  const members = state.participants.map((p) => p.userId)
+  if (members.length === 0) return () => new Set()
+  const rows = await db
+    .selectFrom('feedback')
+    .select(['to_user_id', 'case_id'])
+    .distinct()
+    .where('to_user_id', 'in', members)
+    .where('session_id', '<>', state.sessionId)
+    .where('case_id', 'is not', null)
+    .execute()
+  const played = new Map<number, Set<number>>()
+  for (const row of rows) played.set(Number(row.to_user_id), (played.get(Number(row.to_user_id)) ?? new Set()).add(Number(row.case_id)))
+  return (userId) => played.get(userId) ?? new Set()
 }
 
 const NO_STATION = { checklistIds: [], factIds: [] }

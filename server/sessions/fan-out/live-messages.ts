@@ -1,4 +1,6 @@
 import type { CaseView } from '../../../schemas/content.ts'
+import { circuitView } from '../../../schemas/mock/circuit-view.ts'
+import type { ClockPhase } from '../../../schemas/session/clock.ts'
 import { evolve, showsClock, topicCompletedMessage } from '../../../schemas/session/index.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
 import type { SessionEvent, SessionRole, SessionState } from '../../../schemas/session/types.ts'
@@ -130,6 +132,12 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
     snapshot: true,
     alike: ({ isOnline }) => ({ type: 'PARTICIPANT_UPDATE', sessionCode, participants: participantViews(state, isOnline) }),
   }
+  const timerStart = (phase: ClockPhase, startTimestamp: number, durationSeconds: number) => {
+    const message = `${phase === 'READING' ? 'Reading' : 'Consultation'} timer started: ${durationSeconds} seconds`
+    return { type: 'TIMER_START', sessionCode, phase, durationSeconds, startTimestamp, message } as const
+  }
+  const circuit = circuitView(state)
+  const circuitMessage: Planned[] = circuit ? [same({ type: 'CIRCUIT', sessionCode, circuit })] : []
   switch (event.type) {
     case 'SessionCreated':
       return []
@@ -155,14 +163,21 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
     case 'PhaseStarted': {
       const { phase, startTimestamp, durationSeconds } = event
       if (!showsClock(phase)) {
-        return [same({ type: 'PHASE_CHANGE', sessionCode, phase, startTimestamp, durationSeconds: 0 })]
+        return [same({ type: 'PHASE_CHANGE', sessionCode, phase, startTimestamp, durationSeconds: 0 }), ...circuitMessage]
       }
-      const message = `${phase === 'READING' ? 'Reading' : 'Consultation'} timer started: ${durationSeconds} seconds`
       return [
         ...(phase === 'READING' ? [sessionUpdate] : []),
         same({ type: 'PHASE_CHANGE', sessionCode, phase, startTimestamp, durationSeconds }),
-        ...(durationSeconds > 0 ? [same({ type: 'TIMER_START', sessionCode, phase, durationSeconds, startTimestamp, message })] : []),
+        ...(durationSeconds > 0 ? [same(timerStart(phase, startTimestamp, durationSeconds))] : []),
+        ...circuitMessage,
       ]
+    }
+    case 'CircuitPaused':
+      return circuitMessage
+    // The spec's clock fields follow the resumed clock too, for a client that knows no circuit.
+    case 'CircuitResumed': {
+      const { timer } = state
+      return [...(timer && showsClock(timer.phase) ? [same(timerStart(timer.phase, timer.startTimestamp, timer.durationSeconds))] : []), ...circuitMessage]
     }
     case 'RolesSwapped': {
       const message = `Roles swapped: ${nameOf(event.newDoctorUserId)} is now the doctor and ${nameOf(event.newPatientUserId)} the patient`

@@ -1,3 +1,4 @@
+import { circuitView } from '../../../schemas/mock/circuit-view.ts'
 import { caseViewFor, type RoleCaseView } from '../../../schemas/case-views.ts'
 import { currentRound, feedbackPhaseOver } from '../../../schemas/session/case-reveal.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
@@ -113,6 +114,7 @@ export function sessionDetails(
     stationTypes: config.stationTypes ?? [],
     mlaAreas: config.mlaAreas ?? [],
     stationProgress: progressSeenBy(state.stationProgress, role),
+    circuit: circuitView(state),
   }
 }
 

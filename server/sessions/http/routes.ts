@@ -1,3 +1,4 @@
+import { circuitView } from '../../../schemas/mock/circuit-view.ts'
 import type { FastifyInstance } from 'fastify'
 import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
@@ -139,6 +140,17 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   serve(app, sessionContracts.revealFact, noting, async (request, { body: { factId, revealed } }) => {
     const { state } = await run(request, request.params.code, { type: 'RevealFact', factId, revealed })
     return { message: revealed ? 'Fact ticked' : 'Tick taken back', stationProgress: progressSeenBy(state.stationProgress, roleOf(state, request.currentUser.id)), version: state.version }
+  })
+
+  // A mock exam's clock (issue 33): the host's pause, with the reason the log keeps, and the resume.
+  serve(app, sessionContracts.pauseCircuit, signedIn, async (request, { body: { reason } }) => {
+    const { state } = await run(request, request.params.code, { type: 'PauseCircuit', reason })
+    return { message: 'The mock exam is paused', circuit: circuitView(state) }
+  })
+
+  serve(app, sessionContracts.resumeCircuit, signedIn, async (request) => {
+    const { state } = await run(request, request.params.code, { type: 'ResumeCircuit' })
+    return { message: 'The mock exam goes on', circuit: circuitView(state) }
   })
 
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.

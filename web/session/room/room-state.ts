@@ -3,6 +3,7 @@
  * section 4, room reactions). Pure functions: the room machine (room-machine.ts) only wraps them. The phase
  * is the one thing they do not decide themselves: room-phase.ts does.
  */
+import type { CircuitView } from '../../../schemas/mock/circuit-view.ts'
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
 import { toWireRole, type ParticipantView, type SessionDetails, type StationProgressView, type WireRole } from '../../../schemas/session-wire.ts'
@@ -53,6 +54,8 @@ export interface RoomSession {
   stationProgress: StationProgressView | null
   /** The session version those notes are of (null after a snapshot, which carries none): older news is ignored. */
   stationProgressVersion: number | null
+  /** A mock exam's circuit (issue 33); null for any other session. */
+  circuit: CircuitView | null
 }
 
 export const DEFAULT_END_REASON = 'Session has ended'
@@ -109,6 +112,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
     topicChoice: stillOpen ? previous.topicChoice : null,
     stationProgress: details.stationProgress ?? null,
     stationProgressVersion: null,
+    circuit: details.circuit ?? null,
   }
 }
 
@@ -158,11 +162,21 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       if (message.round !== session.currentRound) return session
       if (session.stationProgressVersion !== null && message.version <= session.stationProgressVersion) return session
       return { ...session, stationProgress: { marks: message.marks, revealedFacts: message.revealedFacts }, stationProgressVersion: message.version }
+    case 'CIRCUIT':
+      return withCircuit(session, message.circuit)
     case 'SESSION_ENDED':
     case 'USER_LEFT':
     case 'ROLE_CHANGE':
       return session
   }
+}
+
+/** A mock exam's circuit news: a pause stops the room's clock, a resume sets it going from where it stopped. */
+function withCircuit(session: RoomSession, circuit: CircuitView): RoomSession {
+  const { clock } = circuit
+  if (circuit.paused) return { ...session, circuit, timer: null }
+  const timer = clock && clock.phase === session.phase && showsClock(clock.phase) ? { phase: clock.phase, startTimestamp: clock.startTimestamp, durationSeconds: clock.durationSeconds } : session.timer
+  return { ...session, circuit, timer }
 }
 
 /** The doctor ended the consultation and the server accepted: the room moves on without waiting for the echo. */
