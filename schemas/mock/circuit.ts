@@ -55,6 +55,12 @@ export function circuitSchedule(circuit: Pick<Circuit, 'stations' | 'restStation
   return Array.from({ length: circuit.stations }, (_, index) => index + 1).flatMap((station): CircuitSlot[] => (restAfter.has(station) && station < circuit.stations ? ['STATION', 'REST'] : ['STATION']))
 }
 
+/** Every slot, rest or station, lasts a station's reading, its time in the room and the change-over. */
+export function circuitMinutes(circuit: Circuit, timing: { readingTime: number; consultationTime: number }): number {
+  const slot = timing.readingTime + timing.consultationTime + circuit.changeoverSeconds / 60
+  return circuitSchedule(circuit).length * slot
+}
+
 /** A pause of the circuit's clock by the host, with the reason the log keeps and what was left of the phase. */
 export interface CircuitPause {
   reason: string

@@ -32,6 +32,8 @@ export interface FeedbackSeed {
   caseTitle?: string
   /** The session is still on this round: its feedback is not shown to the doctor yet. */
   running?: boolean
+  /** The case marked, when a test needs it (pass marks). */
+  caseId?: number
 }
 
 /** Three criteria, one per domain, with these scores: a station graded in every domain. */
@@ -87,7 +89,7 @@ export async function seedFeedback(db: Db, seeds: FeedbackSeed[]): Promise<void>
       from_name: seed.fromRole === 'PATIENT' ? 'Pat Patient' : 'Olive Observer',
       from_role: seed.fromRole,
       to_user_id: seed.toUserId,
-      case_id: null,
+      case_id: seed.caseId ?? null,
       case_title: seed.caseTitle ?? `${seed.category} case`,
       category_name: seed.category,
       round: seed.round,

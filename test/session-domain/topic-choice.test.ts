@@ -30,7 +30,7 @@ t.test('the server stores and draws by the same rule when a client sends Random 
 })
 
 t.test('the summary says where the cases come from', async (t) => {
-  const draft: ConfigDraft = { sessionType: 'TOPIC', topics: ['Random'], recallStartDate: '', recallEndDate: '', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes: [], mlaAreas: [] }
+  const draft: ConfigDraft = { sessionType: 'TOPIC', topics: ['Random'], recallStartDate: '', recallEndDate: '', readingTime: 2, consultationTime: 8, timingType: 'COUNTDOWN', stationTypes: [], mlaAreas: [], circuit: null }
   const day = (iso: string) => `day ${iso}`
   t.equal(drawDescription(draft, day), 'Cases will be drawn from every topic at random')
   t.equal(drawDescription({ ...draft, topics: ['Cardiology'] }, day), 'Cases will be drawn from Cardiology')

@@ -53,7 +53,9 @@ t.test('configure rules: topics, recall range and total time', async (t) => {
   const { configProblem, datesInRange, rangeLimits, topicOptions, totalMinutes, withTopicAdded } = await import('../../web/session/room/config-form.ts')
   // The screen says what the server would answer, word for word.
   const { TOPIC_REQUIRED, RANGE_REQUIRED, RANGE_REVERSED } = await import('../../schemas/session/config-rules.ts')
-  const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const, stationTypes: [], mlaAreas: [] }
+  const draft = { sessionType: 'TOPIC' as const, topics: [], recallStartDate: '', recallEndDate: '', readingTime: 1.5, consultationTime: 7.5, timingType: 'COUNTDOWN' as const, stationTypes: [], mlaAreas: [], circuit: null }
+  // A mock exam's total: every slot, rests included, is a station's reading, room time and change-over.
+  t.equal(totalMinutes({ ...draft, readingTime: 1.5, consultationTime: 8, circuit: { stations: 16, restStations: 2, changeoverSeconds: 60, candidate: 'ONE' } }), 18 * 10.5)
   t.equal(configProblem(draft), TOPIC_REQUIRED)
   t.equal(configProblem({ ...draft, topics: ['Random'] }), null)
   t.same(withTopicAdded(['Cardiology'], 'Cardiology'), ['Cardiology'], 'a topic is added only once')

@@ -52,4 +52,6 @@ export const sessionsApi = {
   recallDates: () => call(contentContracts.recallDates),
   markChecklistItem: (code: string, itemId: string, mark: ChecklistMark) => call(sessionContracts.markChecklistItem, { params: { code }, body: { itemId, mark } }),
   revealFact: (code: string, factId: string, revealed: boolean) => call(sessionContracts.revealFact, { params: { code }, body: { factId, revealed } }),
+  pauseCircuit: (code: string, reason: string) => call(sessionContracts.pauseCircuit, { params: { code }, body: { reason } }),
+  resumeCircuit: (code: string) => call(sessionContracts.resumeCircuit, { params: { code } }),
 }

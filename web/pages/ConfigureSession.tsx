@@ -1,8 +1,11 @@
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react'
 import styled from 'styled-components'
 import { navigate, useHistoryState } from 'wouter/use-browser-location'
+import { DEFAULT_CIRCUIT } from '../../schemas/mock/circuit.ts'
+import { EXAM_TIMING } from '../../schemas/session/config-rules.ts'
 import {
   CONSULTATION_TIME_OPTIONS,
+  RANDOM_TOPIC,
   READING_TIME_OPTIONS,
   configProblem,
   type ConfigDraft,
@@ -20,6 +23,7 @@ import { ConfigSummary } from '../session/configure/ConfigSummary.tsx'
 import { ExamTimingPreset } from '../session/configure/ExamTimingPreset.tsx'
 import { RecallRange } from '../session/configure/RecallRange.tsx'
 import { KindPicker } from '../session/configure/KindPicker.tsx'
+import { MockCircuitFields } from '../session/configure/MockCircuitFields.tsx'
 import { TopicPicker } from '../session/configure/TopicPicker.tsx'
 import { useConfigureData, type ConfigureData } from '../session/configure/useConfigureData.ts'
 import { endedSentence, isFinished } from '../session/EndedSession.tsx'
@@ -86,9 +90,18 @@ function configureBody(draft: ConfigDraft): ConfigureRequest {
     readingTime: draft.readingTime,
     consultationTime: draft.consultationTime,
     timingType: draft.timingType,
-    stationTypes: draft.stationTypes,
-    mlaAreas: draft.mlaAreas,
+    stationTypes: draft.circuit ? [] : draft.stationTypes,
+    mlaAreas: draft.circuit ? [] : draft.mlaAreas,
+    ...(draft.circuit ? { circuit: draft.circuit } : {}),
   }
+}
+
+/** What the session-type choice offers: the spec's two, and a mock exam (a topic session over every topic with a circuit). */
+type SessionKind = ConfigDraft['sessionType'] | 'MOCK'
+const kindOf = (draft: ConfigDraft): SessionKind => (draft.circuit ? 'MOCK' : draft.sessionType)
+function draftOfKind(kind: SessionKind, draft: ConfigDraft): Partial<ConfigDraft> {
+  if (kind !== 'MOCK') return { sessionType: kind, circuit: null }
+  return { sessionType: 'TOPIC', topics: [RANDOM_TOPIC], circuit: draft.circuit ?? DEFAULT_CIRCUIT, stationTypes: [], mlaAreas: [], ...EXAM_TIMING }
 }
 
 /**
@@ -130,14 +143,17 @@ function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: Co
       <ChoiceGroup
         legend="Session type"
         name="sessionType"
-        value={draft.sessionType}
-        onChange={(sessionType) => change({ sessionType })}
+        value={kindOf(draft)}
+        onChange={(kind) => change(draftOfKind(kind, draft))}
         options={[
           { value: 'TOPIC', label: 'Select Topic (by medical specialty)' },
           { value: 'RECALL', label: 'Select Recall (by exam date)' },
+          { value: 'MOCK', label: 'Mock exam (a timed circuit)' },
         ]}
       />
-      {draft.sessionType === 'TOPIC' ? (
+      {draft.circuit ? (
+        <MockCircuitFields circuit={draft.circuit} onChange={(circuit) => change({ circuit })} />
+      ) : draft.sessionType === 'TOPIC' ? (
         <TopicPicker categories={data.categories} topics={draft.topics} onChange={(topics) => change({ topics })} />
       ) : (
         <RecallRange
@@ -147,7 +163,7 @@ function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: Co
           onChange={({ start: recallStartDate, end: recallEndDate }) => change({ recallStartDate, recallEndDate })}
         />
       )}
-      <KindPicker stationTypes={draft.stationTypes} mlaAreas={draft.mlaAreas} onChange={change} />
+      {!draft.circuit && <KindPicker stationTypes={draft.stationTypes} mlaAreas={draft.mlaAreas} onChange={change} />}
       <ExamTimingPreset timing={draft} onChange={change} />
       <ChoiceGroup
         legend="Reading time"
@@ -179,7 +195,11 @@ function ConfigureForm({ code, data, draft, setDraft }: { code: string; data: Co
       <Button type="submit" $block disabled={Boolean(problem) || saving} aria-describedby={problem ? 'config-problem' : undefined}>
         {saving ? 'Starting…' : 'Start Practice Session'}
       </Button>
-      <Note>A random case matching your choice is assigned when the session starts.</Note>
+      <Note>
+        {draft.circuit
+          ? 'In the room, the host starts the circuit; from then on the bells, the phases and the seats move on by themselves.'
+          : 'A random case matching your choice is assigned when the session starts.'}
+      </Note>
     </form>
   )
 }

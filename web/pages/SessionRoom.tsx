@@ -7,6 +7,7 @@ import { Button } from '../components/Button.tsx'
 import { RoomDebriefLinks } from '../debrief/RoomDebriefLinks.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
+import { CircuitBar } from '../session/CircuitBar.tsx'
 import { ExitDialog } from '../session/dialogs/ConfirmDialogs.tsx'
 import { TopicDialog } from '../session/dialogs/TopicDialog.tsx'
 import { FindingsDialog } from '../session/FindingsDialog.tsx'
@@ -113,6 +114,15 @@ export default function SessionRoom() {
       )}
       {actions.error && <Alert tone="error">{actions.error}</Alert>}
       <RoomNotice notice={snapshot.context.notice?.text ?? null} onDismiss={() => send({ type: 'DISMISS_NOTICE' })} />
+      {session.circuit && (
+        <CircuitBar
+          code={session.code}
+          circuit={session.circuit}
+          mayPause={can.PauseCircuit}
+          mayResume={can.ResumeCircuit}
+          onChanged={(circuit) => circuit && send({ type: 'LIVE', message: { type: 'CIRCUIT', sessionCode: session.code, circuit } })}
+        />
+      )}
       <SoundsBlockedNotice phase={session.phase} />
       {user && session.role && session.phase !== 'COMPLETED' && (
         <Suspense fallback={null}>

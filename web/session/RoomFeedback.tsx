@@ -30,7 +30,7 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
         draft={draft}
         formError={formError}
         refusals={refusals}
-        choices={roomCapabilities(session, snapshot.context.isAdmin).SubmitFeedback ? choicesFor(session.role, session.participants) : []}
+        choices={roomCapabilities(session, snapshot.context.isAdmin).SubmitFeedback ? choicesFor(session.role, session.participants, session.circuit !== null) : []}
         rotationPreview={rotationPreview(session.participants, snapshot.context.userId)}
         busy={!snapshot.matches({ room: { form: 'editing' } })}
         onScore={(slot, score) => send({ type: 'SCORE', slot, score })}

@@ -36,7 +36,10 @@ export interface ClockReading {
   elapsed: number
 }
 
-function read(timer: RoomTimer | null): ClockReading | null {
+/** Any running clock: a phase's, or a mock exam's change-over and rest station (issue 33). */
+type Clocked = Pick<RoomTimer, 'startTimestamp' | 'durationSeconds'>
+
+function read(timer: Clocked | null): ClockReading | null {
   if (!timer) return null
   const now = serverNow()
   return { remaining: remainingSeconds(timer, now), elapsed: elapsedSeconds(timer, now) }
@@ -48,7 +51,7 @@ function read(timer: RoomTimer | null): ClockReading | null {
  * is read in the same render that brings it, so nothing ever pairs it with the previous timer's reading (the
  * screen-reader announcement of a phase start depends on seeing the new clock from its first value).
  */
-export function useCountdown(timer: RoomTimer | null): ClockReading | null {
+export function useCountdown(timer: Clocked | null): ClockReading | null {
   const [state, setState] = useState(() => ({ timer, reading: read(timer) }))
   useEffect(() => {
     setState({ timer, reading: read(timer) })

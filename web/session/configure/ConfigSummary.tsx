@@ -16,9 +16,18 @@ export function ConfigSummary({ draft }: { draft: ConfigDraft }) {
       <Draw role="status">{draw}</Draw>
       <dl>
         <dt>Session type</dt>
-        <dd>{draft.sessionType === 'TOPIC' ? 'Topic-based' : 'Recall'}</dd>
-        <dt>{draft.sessionType === 'TOPIC' ? 'Topics' : 'Date range'}</dt>
-        <dd>{draft.sessionType === 'TOPIC' ? draft.topics.join(', ') || 'None yet' : range}</dd>
+        <dd>{draft.circuit ? 'Mock exam' : draft.sessionType === 'TOPIC' ? 'Topic-based' : 'Recall'}</dd>
+        {draft.circuit ? (
+          <>
+            <dt>Candidate</dt>
+            <dd>{draft.circuit.candidate === 'ONE' ? 'Whoever sits as the doctor, throughout' : 'Each member in turn'}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{draft.sessionType === 'TOPIC' ? 'Topics' : 'Date range'}</dt>
+            <dd>{draft.sessionType === 'TOPIC' ? draft.topics.join(', ') || 'None yet' : range}</dd>
+          </>
+        )}
         <dt>Reading phase</dt>
         <dd>{minutesLabel(draft.readingTime)}</dd>
         <dt>Consultation timer</dt>
@@ -27,7 +36,7 @@ export function ConfigSummary({ draft }: { draft: ConfigDraft }) {
         </dd>
         <dt>Total time</dt>
         <dd>
-          <strong>{minutesLabel(totalMinutes(draft))}</strong>
+          <strong>{minutesLabel(Math.round(totalMinutes(draft) * 10) / 10)}</strong>
         </dd>
       </dl>
     </Panel>

@@ -48,6 +48,7 @@ export function useConfigureData(code: string) {
             timingType: session.timingType,
             stationTypes: session.stationTypes ?? [],
             mlaAreas: session.mlaAreas ?? [],
+            circuit: session.circuit && { stations: session.circuit.stations, restStations: session.circuit.restStations, changeoverSeconds: session.circuit.changeoverSeconds, candidate: session.circuit.candidate },
           },
         })
       } catch (failure) {

@@ -26,6 +26,7 @@ const CHOICE_LABELS: Record<SubmitChoice, string> = {
   newCase: 'Submit & New Case',
   roleChange: 'Submit & Role Change',
   rotateSeats: 'Submit & Rotate Seats',
+  submit: 'Submit Marks',
 }
 
 export interface FeedbackFormProps {

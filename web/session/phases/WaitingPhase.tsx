@@ -26,7 +26,9 @@ interface WaitingProps {
  */
 export function WaitingPhase({ session, userId, canStart, starting, onStart }: WaitingProps) {
   const { participants } = session
-  const betweenRounds = awaitingNextRound(session)
+  // A mock exam's rest station (issue 33) is not a round waiting for its seats: the clock ends it.
+  const resting = session.circuit !== null && session.status === 'IN_PROGRESS'
+  const betweenRounds = awaitingNextRound(session) && !resting
   const missing = betweenRounds ? notInRoomYet(participants) : []
   const othersHere = participants.filter((p) => p.role !== 'doctor').length > 0
   const [confirming, setConfirming] = useState(false)
@@ -34,7 +36,8 @@ export function WaitingPhase({ session, userId, canStart, starting, onStart }: W
   const start = () => (missing.length > 0 ? setConfirming(true) : onStart())
   return (
     <Panel aria-labelledby="waiting-heading">
-      <PhaseHeading id="waiting-heading">{betweenRounds ? `Round ${session.currentRound} is ready` : 'Waiting room'}</PhaseHeading>
+      <PhaseHeading id="waiting-heading">{resting ? 'Rest station' : betweenRounds ? `Round ${session.currentRound} is ready` : 'Waiting room'}</PhaseHeading>
+      {resting && <p>Take a breath: the next station starts by itself when the rest is over.</p>}
       {!betweenRounds && <SessionCode code={session.code} />}
       <ParticipantChips participants={participants} />
       {betweenRounds && (
@@ -54,7 +57,7 @@ export function WaitingPhase({ session, userId, canStart, starting, onStart }: W
           {!othersHere && <Muted>Share the code: you can start once someone has joined.</Muted>}
         </>
       ) : (
-        !betweenRounds && <p role="status">Waiting for the host to start the session...</p>
+        !betweenRounds && !resting && <p role="status">Waiting for the host to start the session...</p>
       )}
       <StartWithoutDialog
         missing={`${missingText.charAt(0).toUpperCase()}${missingText.slice(1)} ${missing.length === 1 && missing[0].userId !== userId ? 'is' : 'are'}`}

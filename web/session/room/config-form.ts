@@ -3,6 +3,7 @@
  * configuration can be sent is the server's rule (schemas/session/config-rules.ts).
  */
 import { MEDICAL_TOPICS } from '../../../schemas/content.ts'
+import { circuitMinutes, type Circuit } from '../../../schemas/mock/circuit.ts'
 import { inWords } from './words.ts'
 import { CONSULTATION_TIME_OPTIONS, READING_TIME_OPTIONS, sourceProblem } from '../../../schemas/session/config-rules.ts'
 import { drawsFromEveryTopic, topicsToDraw, withTopicAdded } from '../../../schemas/session/topic-choice.ts'
@@ -26,6 +27,8 @@ export interface ConfigDraft {
   stationTypes: StationType[]
   /** Issue 32: only stations covering one of these MLA areas; none = any case. */
   mlaAreas: MlaArea[]
+  /** Issue 33: a mock exam's circuit (drawn from every topic); null for any other session. */
+  circuit: Circuit | null
 }
 
 /** The topics the dropdown offers: every category, then Random, each only until it is chosen. */
@@ -45,6 +48,7 @@ export function configProblem(draft: ConfigDraft): string | null {
  * configuration's problem says so instead). `formatDay` writes a yyyy-mm-dd date for the reader.
  */
 export function drawDescription(draft: ConfigDraft, formatDay: (isoDate: string) => string): string | null {
+  if (draft.circuit) return `A mock exam of ${draft.circuit.stations} stations drawn from every topic, mixing station types${draft.circuit.restStations ? `, with ${draft.circuit.restStations} rest ${draft.circuit.restStations === 1 ? 'station' : 'stations'}` : ''}`
   const only = kindsInWords(draft)
   if (draft.sessionType === 'RECALL') {
     if (configProblem(draft)) return null
@@ -85,6 +89,7 @@ export function minutesLabel(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
 }
 
-export function totalMinutes(draft: Pick<ConfigDraft, 'readingTime' | 'consultationTime'>): number {
-  return draft.readingTime + draft.consultationTime
+/** A station's reading and consultation; a mock exam's whole circuit, rests and change-overs included. */
+export function totalMinutes(draft: Pick<ConfigDraft, 'readingTime' | 'consultationTime'> & Partial<Pick<ConfigDraft, 'circuit'>>): number {
+  return draft.circuit ? circuitMinutes(draft.circuit, draft) : draft.readingTime + draft.consultationTime
 }

@@ -11,9 +11,9 @@ import { seatingText } from './room-notice.ts'
 
 /**
  * Close (-> dashboard), ask for a new case (patient), swap seats with the doctor for the next case (patient), or
- * move every seat on for the next case (patient or observer, three in the room).
+ * move every seat on for the next case (patient or observer, three in the room); in a mock exam, submit and stay.
  */
-export type SubmitChoice = 'close' | 'newCase' | 'roleChange' | 'rotateSeats'
+export type SubmitChoice = 'close' | 'newCase' | 'roleChange' | 'rotateSeats' | 'submit'
 
 /** The judgement and feedback areas (issue 17) travel with every submission of our form. */
 export interface FeedbackSubmission extends StationMarking {
@@ -32,10 +32,14 @@ export const givesFeedback = (role: WireRole | null): boolean => requestsOf(role
 
 const mayRotateSeats = (participants: readonly ParticipantView[]) => seatsRotatable(participants.map((p) => fromWireRole(p.role)))
 
-/** The submit buttons a role gets: closing, and what the server lets it ask for with the room as it is. */
-export function choicesFor(role: WireRole | null, participants: readonly ParticipantView[]): SubmitChoice[] {
+/**
+ * The submit buttons a role gets: closing, and what the server lets it ask for with the room as it is. In a mock
+ * exam (issue 33) the marks are only submitted: the clock moves the circuit on, and nobody leaves it by marking.
+ */
+export function choicesFor(role: WireRole | null, participants: readonly ParticipantView[], inCircuit = false): SubmitChoice[] {
   const mayRequest = requestsOf(role)
   if (!mayRequest) return []
+  if (inCircuit) return ['submit']
   // "Role change" asks for the next case as well (requestNewCase and requestRoleChange, WIRE.md section 5).
   return [
     'close',
@@ -54,7 +58,7 @@ export function requestsFor(choice: SubmitChoice): Pick<FeedbackSubmission, 'req
   }
 }
 
-export const asksForNextCase = (choice: SubmitChoice | null): boolean => choice !== null && choice !== 'close'
+export const asksForNextCase = (choice: SubmitChoice | null): boolean => choice !== null && choice !== 'close' && choice !== 'submit'
 
 /** Who sits where if the seats rotate, said before anyone chooses it; null when they cannot rotate. */
 export function rotationPreview(participants: readonly ParticipantView[], userId: number): string | null {
