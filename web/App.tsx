@@ -25,6 +25,7 @@ const FindPartners = lazy(() => import('./pages/FindPartners.tsx'))
 const Progress = lazy(() => import('./pages/Progress.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
 const Debrief = lazy(() => import('./pages/Debrief.tsx'))
+const MockResult = lazy(() => import('./pages/MockResult.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -44,6 +45,7 @@ const Guarded = {
   RoleSelection: signedIn(RoleSelection),
   SessionRoom: signedIn(SessionRoom),
   Debrief: signedIn(Debrief),
+  MockResult: signedIn(MockResult),
   Admin: () => (
     <RequireAdmin>
       <Admin />
@@ -87,6 +89,7 @@ export function App() {
           <Route path="/session/:code/role" component={Guarded.RoleSelection} />
           <Route path="/session/:code/room" component={Guarded.SessionRoom} />
           <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
+          <Route path="/session/:code/results" component={Guarded.MockResult} />
           <Route path="/admin" component={Guarded.Admin} />
           <Route component={NotFound} />
         </Switch>

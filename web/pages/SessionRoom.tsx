@@ -67,7 +67,7 @@ export default function SessionRoom() {
     setTimeout(() => navigate('/dashboard'), LEAVE_DELAY_MS)
   }, [closing, disconnect])
 
-  if (ended) return <SessionEndedScreen reason={snapshot.context.endedReason ?? ''} />
+  if (ended) return <SessionEndedScreen reason={snapshot.context.endedReason ?? ''} resultSheet={session?.circuit ? `/session/${code}/results` : null} />
   if (snapshot.matches('failed')) return <RoomErrorScreen message={snapshot.context.loadError ?? ''} onRetry={() => send({ type: 'RETRY' })} />
   if (!session) {
     return (

@@ -8,16 +8,20 @@ import { FormPage } from '../components/Card.tsx'
 /** SPEC section 9: the session-ended screen leads back to the dashboard after 3 s. */
 export const ENDED_REDIRECT_MS = 3000
 
-export function SessionEndedScreen({ reason }: { reason: string }) {
+/** `resultSheet`: the result sheet's address once a mock exam is over; the page then stays, for the candidate to open it. */
+export function SessionEndedScreen({ reason, resultSheet = null }: { reason: string; resultSheet?: string | null }) {
   useEffect(() => {
+    if (resultSheet) return
     const timer = setTimeout(() => navigate('/dashboard'), ENDED_REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [])
+  }, [resultSheet])
   return (
     <FormPage title="Session ended">
       <p role="status">Session ended: {reason}</p>
-      <p>Taking you to your dashboard…</p>
-      <ButtonLink href="/dashboard">Back to Dashboard</ButtonLink>
+      {resultSheet ? <ButtonLink href={resultSheet}>See your result sheet</ButtonLink> : <p>Taking you to your dashboard…</p>}{' '}
+      <ButtonLink href="/dashboard" $variant={resultSheet ? 'secondary' : undefined}>
+        Back to Dashboard
+      </ButtonLink>
     </FormPage>
   )
 }

@@ -11,6 +11,7 @@ import { serve } from '../../route-contract.ts'
 import { codeMissLimit } from './code-miss-limit.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { debriefRoutes } from '../debrief/debrief-routes.ts'
+import { mockResultRoutes } from '../../mock/result-routes.ts'
 import { sessionQueryRoutes } from './query-routes.ts'
 import { actorOf, perUserLimit } from '../../request-identity.ts'
 import { detailsFor, leaveOtherSessions, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
@@ -175,4 +176,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   await app.register(sessionQueryRoutes, context)
   await app.register(debriefRoutes, context)
+  await app.register(mockResultRoutes, context)
 }

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { AREA_TEXT, DOMAIN_TEXT } from '../../schemas/marking.ts'
+import { passMarkSource } from '../../schemas/mock/pass-marks.ts'
+import type { ResultSheet, StationRow } from '../../schemas/mock/result-sheet.ts'
+import { STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
+import { errorMessage } from '../api/client.ts'
+import { sessionsApi } from '../api/sessions.ts'
+import { Alert } from '../components/Alert.tsx'
+import { Button, ButtonLink } from '../components/Button.tsx'
+import { Card } from '../components/Card.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { useSessionCode } from '../session/SessionCode.tsx'
+import { theme } from '../theme.ts'
+
+const OUTCOME: Record<StationRow['outcome'], string> = { MARKED: '', NOT_MARKED: 'Not marked in time', NOT_ATTEMPTED: 'Not attempted' }
+const day = (at: number) => new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })
+
+/**
+ * A mock exam's result sheet (issue 33), laid out like the GMC's: the overall result first, then the domain totals,
+ * then each station. It prints on its own (the page's chrome is left out of print).
+ */
+export default function MockResult() {
+  const code = useSessionCode()
+  const [sheet, setSheet] = useState<ResultSheet | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  usePageTitle('Mock exam result sheet')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    sessionsApi.mockResult(code, controller.signal).then(setSheet, (error: unknown) => {
+      if (!controller.signal.aborted) setFailure(errorMessage(error, 'Could not open the result sheet. Please try again.'))
+    })
+    return () => controller.abort()
+  }, [code])
+
+  if (failure) {
+    return (
+      <Page>
+        <Alert tone="error">{failure}</Alert>
+        <ButtonLink href="/dashboard">Back to Dashboard</ButtonLink>
+      </Page>
+    )
+  }
+  if (!sheet) return <Page role="status">Loading the result sheet…</Page>
+
+  return (
+    <Page>
+      <Card>
+        <h1>Mock exam result sheet</h1>
+        <p>
+          {sheet.candidateName} · {day(sheet.startedAt)} · session {sheet.sessionCode}
+        </p>
+        <Note>Practice marks given by your partners on this platform, shaped like the GMC's result sheet: not a GMC result.</Note>
+        <Overall aria-label="Overall result">
+          <div>
+            <dt>Total score</dt>
+            <dd>
+              {sheet.totalScore} of {sheet.maxScore} (required {sheet.requiredScore})
+            </dd>
+          </div>
+          <div>
+            <dt>Stations passed</dt>
+            <dd>
+              {sheet.stationsPassed} of {sheet.stations.length} (required {sheet.stationsRequired})
+            </dd>
+          </div>
+          <div>
+            <dt>Result</dt>
+            <dd>
+              <strong>{sheet.passed ? 'Pass at this standard' : 'Not yet at the pass standard'}</strong>
+            </dd>
+          </div>
+        </Overall>
+        <h2>Domain totals</h2>
+        <Scroll>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Domain</th>
+                <th scope="col">Points</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.domainTotals.map((total) => (
+                <tr key={total.domain}>
+                  <th scope="row">{DOMAIN_TEXT[total.domain].label}</th>
+                  <td>
+                    {total.points} of {total.max}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+        <h2>Stations</h2>
+        <Scroll tabIndex={0} aria-label="Stations, scrolls sideways on a small screen">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Station</th>
+                <th scope="col">Case</th>
+                {sheet.domainTotals.map((total) => (
+                  <th scope="col" key={total.domain}>
+                    {DOMAIN_TEXT[total.domain].short}
+                  </th>
+                ))}
+                <th scope="col">Score (of 12)</th>
+                <th scope="col">Pass mark</th>
+                <th scope="col">Result</th>
+                <th scope="col">Feedback areas</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.stations.map((row) => (
+                <tr key={row.station}>
+                  <th scope="row">{row.station}</th>
+                  <td>
+                    {row.caseTitle}
+                    {row.stationType && <Small>{STATION_TYPE_LABELS[row.stationType]}</Small>}
+                    {row.markedBy === 'PATIENT' && <Small>Marked by the patient (no examiner)</Small>}
+                    {row.patientScore !== null && <Small>The patient's own score: {row.patientScore}</Small>}
+                  </td>
+                  {row.grades.map((grade) => (
+                    <td key={grade.domain}>{grade.grade ?? '–'}</td>
+                  ))}
+                  <td>{row.score}</td>
+                  <td>
+                    {row.passMark.value}
+                    <Small>{passMarkSource(row.passMark)}</Small>
+                  </td>
+                  <td>{OUTCOME[row.outcome] || (row.passed ? 'Passed' : 'Not passed')}</td>
+                  <td>{row.feedbackAreas.map((area) => AREA_TEXT[area].label).join(', ') || '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+        <Explain>
+          A station's pass mark is estimated from every mark with a global judgement the platform holds for its case (borderline
+          regression, as the GMC sets pass marks), or a default of 7 while fewer than 10 such marks exist. The required score is
+          the sum of the stations' pass marks; the stations required are the exam's 10 of 16, in proportion.
+        </Explain>
+        <Actions>
+          <Button type="button" onClick={() => window.print()}>
+            Print or save as PDF
+          </Button>
+          <ButtonLink href="/progress" $variant="secondary">
+            Your progress
+          </ButtonLink>
+        </Actions>
+      </Card>
+    </Page>
+  )
+}
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 1000px;
+  margin: 0 auto;
+  padding: 24px 16px;
+  h1 { overflow-wrap: anywhere; }
+  @media print {
+    padding: 0;
+    button, a { display: none; }
+  }
+`
+
+const Note = styled.p`
+  color: ${theme.color.muted};
+`
+
+const Overall = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: 12px;
+  margin: 16px 0;
+  div { padding: 12px; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.small}; }
+  dt { color: ${theme.color.muted}; }
+  dd { margin: 4px 0 0; font-size: 1.1rem; }
+`
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  margin-bottom: 16px;
+  table { border-collapse: collapse; width: 100%; min-width: 320px; }
+  th, td { padding: 6px 8px; border-bottom: 1px solid ${theme.color.border}; text-align: left; vertical-align: top; }
+  &:focus-visible { outline: 3px solid ${theme.color.focus}; }
+`
+
+const Small = styled.span`
+  display: block;
+  color: ${theme.color.muted};
+  font-size: 0.85rem;
+`
+
+const Explain = styled.p`
+  color: ${theme.color.muted};
+  font-size: 0.9rem;
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`
