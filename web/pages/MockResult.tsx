@@ -73,7 +73,7 @@ export default function MockResult() {
           </div>
         </Overall>
         <h2>Domain totals</h2>
-        <Scroll>
+        <TableBox>
           <table>
             <thead>
               <tr>
@@ -92,50 +92,52 @@ export default function MockResult() {
               ))}
             </tbody>
           </table>
-        </Scroll>
+        </TableBox>
         <h2>Stations</h2>
-        <Scroll tabIndex={0} aria-label="Stations, scrolls sideways on a small screen">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Station</th>
-                <th scope="col">Case</th>
+        <TableBox>
+          <StationsTable role="table" aria-label="Stations">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">Station</th>
+                <th scope="col" role="columnheader">Case</th>
                 {sheet.domainTotals.map((total) => (
-                  <th scope="col" key={total.domain}>
+                  <th scope="col" role="columnheader" key={total.domain}>
                     {DOMAIN_TEXT[total.domain].short}
                   </th>
                 ))}
-                <th scope="col">Score (of 12)</th>
-                <th scope="col">Pass mark</th>
-                <th scope="col">Result</th>
-                <th scope="col">Feedback areas</th>
+                <th scope="col" role="columnheader">Score (of 12)</th>
+                <th scope="col" role="columnheader">Pass mark</th>
+                <th scope="col" role="columnheader">Result</th>
+                <th scope="col" role="columnheader">Feedback areas</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {sheet.stations.map((row) => (
-                <tr key={row.station}>
-                  <th scope="row">{row.station}</th>
-                  <td>
+                <tr key={row.station} role="row">
+                  <th scope="row" role="rowheader">{row.station}</th>
+                  <td role="cell" data-label="Case">
                     {row.caseTitle}
                     {row.stationType && <Small>{STATION_TYPE_LABELS[row.stationType]}</Small>}
                     {row.markedBy === 'PATIENT' && <Small>Marked by the patient (no examiner)</Small>}
                     {row.patientScore !== null && <Small>The patient's own score: {row.patientScore}</Small>}
                   </td>
                   {row.grades.map((grade) => (
-                    <td key={grade.domain}>{grade.grade ?? '–'}</td>
+                    <td role="cell" key={grade.domain} data-label={DOMAIN_TEXT[grade.domain].short}>
+                      {grade.grade ?? '–'}
+                    </td>
                   ))}
-                  <td>{row.score}</td>
-                  <td>
+                  <td role="cell" data-label="Score (of 12)">{row.score}</td>
+                  <td role="cell" data-label="Pass mark">
                     {row.passMark.value}
                     <Small>{passMarkSource(row.passMark)}</Small>
                   </td>
-                  <td>{OUTCOME[row.outcome] || (row.passed ? 'Passed' : 'Not passed')}</td>
-                  <td>{row.feedbackAreas.map((area) => AREA_TEXT[area].label).join(', ') || '–'}</td>
+                  <td role="cell" data-label="Result">{OUTCOME[row.outcome] || (row.passed ? 'Passed' : 'Not passed')}</td>
+                  <td role="cell" data-label="Feedback areas">{row.feedbackAreas.map((area) => AREA_TEXT[area].label).join(', ') || '–'}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
-        </Scroll>
+          </StationsTable>
+        </TableBox>
         <Explain>
           A station's pass mark is estimated from every mark with a global judgement the platform holds for its case (borderline
           regression, as the GMC sets pass marks), or a default of 7 while fewer than 10 such marks exist. The required score is
@@ -180,12 +182,24 @@ const Overall = styled.dl`
   dd { margin: 4px 0 0; font-size: 1.1rem; }
 `
 
-const Scroll = styled.div`
-  overflow-x: auto;
+const TableBox = styled.div`
   margin-bottom: 16px;
-  table { border-collapse: collapse; width: 100%; min-width: 320px; }
-  th, td { padding: 6px 8px; border-bottom: 1px solid ${theme.color.border}; text-align: left; vertical-align: top; }
-  &:focus-visible { outline: 3px solid ${theme.color.focus}; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { padding: 6px 8px; border-bottom: 1px solid ${theme.color.border}; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+`
+
+/**
+ * On a phone each station is a card of its cells, each named by its column (the table's head is then read, not
+ * drawn). The roles are written out: a table whose parts are displayed as blocks loses them in Chromium otherwise.
+ */
+const StationsTable = styled.table`
+  @media (max-width: 720px) {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    tr, th, td { display: block; }
+    tr { margin-bottom: 12px; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius.small}; }
+    tbody th::before { content: 'Station '; }
+    td[data-label]::before { content: attr(data-label) ': '; font-weight: 600; }
+  }
 `
 
 const Small = styled.span`
