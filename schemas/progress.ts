@@ -1,5 +1,6 @@
 import { STATION_TYPES } from './station/station.ts'
 import * as v from 'valibot'
+import { MockExamSummarySchema } from './mock/result-sheet.ts'
 import { DOMAINS, FEEDBACK_AREAS, type Domain } from './marking.ts'
 
 /**
@@ -143,5 +144,7 @@ export const ProgressReportSchema = v.object({
   /** Feedback areas ticked at least once, most often first. */
   areas: v.array(AreaCountSchema),
   agreement: RaterAgreementSchema,
+  /** An addition (issue 33): the candidate's finished mock exams, oldest first, a series of their own. */
+  mockExams: v.array(MockExamSummarySchema),
 })
 export type ProgressReport = v.InferOutput<typeof ProgressReportSchema>

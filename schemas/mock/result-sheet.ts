@@ -58,6 +58,20 @@ export const ResultSheetSchema = v.object({
 })
 export type ResultSheet = v.InferOutput<typeof ResultSheetSchema>
 
+/** A finished mock exam on the Progress page: the sheet's overall lines. */
+export const MockExamSummarySchema = v.object({
+  sessionCode: v.string(),
+  startedAt: v.number(),
+  stations: v.number(),
+  totalScore: v.number(),
+  maxScore: v.number(),
+  requiredScore: v.number(),
+  stationsPassed: v.number(),
+  stationsRequired: v.number(),
+  passed: v.boolean(),
+})
+export type MockExamSummary = v.InferOutput<typeof MockExamSummarySchema>
+
 export interface CaseFacts {
   title: string
   stationType: StationType | null

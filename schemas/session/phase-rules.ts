@@ -3,7 +3,7 @@
  * complete and end. Each either returns the events to store or throws the refusal the client shows. Which phase
  * accepts which command is the session machine's (machine.ts); here is what the refusal says.
  */
-import { nextSlot } from '../mock/circuit-rules.ts'
+import { mockStationCase, nextSlot } from '../mock/circuit-rules.ts'
 import { refusalOf, standingOf, whoRefusal, phaseRefusalOf, type Control, type Refusal } from './capabilities.ts'
 import { chooseNextCase } from './case-selection.ts'
 import { AFTER_CLOCK, deadlineOf, type ClockPhase } from './clock.ts'
@@ -47,7 +47,7 @@ export function decideStart(state: SessionState, command: Extract<SessionCommand
   requireMayUse(state, 'Start', actor)
   if (state.caseId !== null) return [readingStarted(state, ctx)]
   // Configure found nothing (or was skipped): the bank may have gained cases since.
-  const caseId = chooseNextCase(state, ctx, { kind: 'configured' })
+  const caseId = state.circuit ? mockStationCase(state, ctx) : chooseNextCase(state, ctx, { kind: 'configured' })
   if (caseId === null) throw new SessionRuleError(409, NO_MATCHING_CASES)
   return startCase(state, caseId, state.currentRound, ctx)
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { sessionContracts } from '../../schemas/api/sessions.ts'
-import { resultSheet, type CaseFacts } from '../../schemas/mock/result-sheet.ts'
 import { conflict, notFound } from '../errors.ts'
 import { serve } from '../route-contract.ts'
 import { perUserLimit } from '../request-identity.ts'
 import type { SessionRoutesContext } from '../sessions/http/route-context.ts'
-import { readEventData, toSessionEvent } from '../sessions/store/event-store.ts'
-import { passMarksOf } from './pass-marks.ts'
+import { sheetOf } from './mock-results.ts'
 
 export const NOT_A_MOCK = 'This session is not a mock exam'
 export const SHEET_NOT_YET = 'The result sheet is ready when the mock exam is over'
@@ -25,11 +23,7 @@ export async function mockResultRoutes(app: FastifyInstance, context: SessionRou
     const me = request.currentUser.id
     if (!state?.circuit || !state.participants.some((p) => p.userId === me)) throw notFound(state?.circuit ? NO_SHEET : NOT_A_MOCK)
     if (state.status !== 'COMPLETED') throw conflict(SHEET_NOT_YET)
-    const events = (await readEventData(db, id)).map(toSessionEvent)
-    const caseIds = [...new Set(events.flatMap((event) => (event.type === 'CaseAssigned' ? [event.caseId] : [])))]
-    const rows = caseIds.length ? await db.selectFrom('cases').select(['id', 'title', 'station_type']).where('id', 'in', caseIds).execute() : []
-    const cases = new Map<number, CaseFacts>(rows.map((row) => [Number(row.id), { title: row.title, stationType: row.station_type }]))
-    const sheet = resultSheet(events, me, cases, await passMarksOf(db, caseIds))
+    const sheet = await sheetOf(db, id, me)
     if (!sheet) throw notFound(NO_SHEET)
     return sheet
   })

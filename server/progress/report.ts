@@ -1,3 +1,4 @@
+import { mockExamsOf } from '../mock/mock-results.ts'
 import { sql } from 'kysely'
 import { periodDays, periodStart, type ProgressPeriod, type ProgressReport } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
@@ -26,6 +27,7 @@ export async function progressReport(db: Db, userId: number, days: ProgressPerio
       const { domains, unassignedFeedback } = await domainSummaries(trx, period)
       const weakest = weakestPoints(domains, await weakestCriteria(trx, period))
       const areas = await areaCounts(trx, period)
-      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, stationTypes, weakest, areas, agreement }
+      const mockExams = await mockExamsOf(trx, userId, period.since)
+      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, stationTypes, weakest, areas, agreement, mockExams }
     })
 }

@@ -104,6 +104,10 @@ t.test(`a mock exam runs by itself through a restart, and gives the candidate a 
   t.equal(sheet.json.passed, false)
   const examinerSheet = await as(after, room.observer).get(`/sessions/${room.code}/mock-result`)
   t.same([examinerSheet.status, examinerSheet.json.error], [404, NO_SHEET], 'the examiner was never the candidate')
+  // The Progress page's own series: the candidate's mock, and none for the examiner.
+  const progress = await as(after, room.doctor).get('/progress?days=all')
+  t.same(progress.json.mockExams.map((m: { sessionCode: string; totalScore: number; stations: number }) => [m.sessionCode, m.totalScore, m.stations]), [[room.code, sheet.json.totalScore, 4]])
+  t.same((await as(after, room.observer).get('/progress?days=all')).json.mockExams, [])
   await restarted.close()
   await first.database.close()
 })

@@ -40,6 +40,8 @@ const people = [HOST, PATIENT, OBSERVER, SECOND_OBSERVER, STRANGER, ADMIN]
 const config = fc.oneof(
   fc.subarray(['Cardiology', 'Respiratory', 'Neurology', 'Dermatology', 'Random'], { minLength: 1 }).map((topics) => topicConfig(...topics)),
   fc.constantFrom(recallConfig('2024-01-01', '2024-06-30'), recallConfig('2023-12-31', '2023-12-31')),
+  // A mock exam (issue 33): its clocks, rests, seat moves and pauses go through the same checks.
+  fc.constantFrom('ONE' as const, 'EACH_IN_TURN' as const).map((candidate) => ({ ...topicConfig('Random'), circuit: { stations: 4, restStations: 1, changeoverSeconds: 30 as const, candidate } })),
 )
 /** Weighted so that many sessions play a few rounds before someone ends them. */
 const command: fc.Arbitrary<SessionCommand | 'ExpireRunningTimer'> = fc.oneof(
@@ -65,6 +67,7 @@ const command: fc.Arbitrary<SessionCommand | 'ExpireRunningTimer'> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('MarkChecklistItem' as const), itemId: fc.constantFrom('c1', 'c2', 'nope'), mark: fc.constantFrom('DONE' as const, 'PARTLY' as const, 'NOT_DONE' as const) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('RevealFact' as const), factId: fc.constantFrom('onset', 'smoking', 'nope'), revealed: fc.boolean() }) },
   { weight: 12, arbitrary: fc.constant('ExpireRunningTimer' as const) },
+  { weight: 2, arbitrary: fc.constantFrom<SessionCommand>({ type: 'PauseCircuit', reason: 'A doorbell' }, { type: 'ResumeCircuit' }) },
 )
 const step: fc.Arbitrary<Step> = fc.record({
   who: fc.oneof({ weight: 6, arbitrary: fc.constantFrom<Who>('HOST', 'DOCTOR', 'PATIENT', 'OBSERVER') }, fc.constantFrom<Who>(...people)),
@@ -99,10 +102,18 @@ function checkInvariants(state: SessionState, events: SessionEvent[], machine: S
     [state.caseId !== null && !state.usedCaseIds.includes(state.caseId), 'the current case is not marked used'],
     [active.length > MAX_ACTIVE_PARTICIPANTS, 'too many people'],
     [ended !== (state.phase === 'COMPLETED'), 'status and phase disagree on the end'],
-    [(state.timer?.phase ?? null) !== (['READING', 'CONSULTATION', 'FEEDBACK'].includes(state.phase) ? state.phase : null), 'the timer is not the phase\'s'],
+    [(state.timer?.phase ?? null) !== expectedClock(state), 'the timer is not the phase\'s'],
+    [state.circuit?.paused != null && state.circuit.paused.phase !== state.phase, 'a pause of another phase than the one running'],
     [machine.value !== stateOfPhase(state), 'the machine is not in the phase'],
   ] as const
   return broken.find(([isBroken]) => isBroken)?.[1] ?? null
+}
+
+/** Which phase's clock runs: reading, consultation and feedback always; a mock exam's rest too; none while it is paused. */
+function expectedClock(state: SessionState): string | null {
+  if (state.circuit?.paused) return null
+  if (['READING', 'CONSULTATION', 'FEEDBACK'].includes(state.phase)) return state.phase
+  return state.phase === 'WAITING' && state.circuit && state.status === 'IN_PROGRESS' ? 'WAITING' : null
 }
 
 /** Plays the steps, checking after every accepted command (refusals must be SessionRuleErrors); returns the log. */

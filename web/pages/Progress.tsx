@@ -9,6 +9,7 @@ import { ShownZoneProvider, useTimeZone } from '../board/times.ts'
 import { Agreement } from '../progress/Agreement.tsx'
 import { Coverage } from '../progress/Coverage.tsx'
 import { StationTypes } from '../progress/StationTypes.tsx'
+import { MockExams } from '../progress/MockExams.tsx'
 import { Headline } from '../progress/Headline.tsx'
 import { PeriodAndExport } from '../progress/PeriodAndExport.tsx'
 import { Muted } from '../progress/progress-ui.tsx'
@@ -52,6 +53,7 @@ export default function Progress() {
             <WeakPoints weakest={report.weakest} areas={report.areas} domains={report.domains} unassignedFeedback={report.unassignedFeedback} days={report.days} />
             <Coverage coverage={report.coverage} days={report.days} />
             <StationTypes stationTypes={report.stationTypes} />
+            <MockExams mockExams={report.mockExams} />
             <Agreement agreement={report.agreement} />
           </div>
         </ShownZoneProvider>
