@@ -14,6 +14,7 @@ import * as m0012 from './0012_refused_appends.ts'
 import * as m0013 from './0013_telephone_cases.ts'
 import * as m0014 from './0014_contact_messages.ts'
 import * as m0015 from './0015_station_cases.ts'
+import * as m0016 from './0016_mock_result_shares.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_telephone_cases': m0013,
   '0014_contact_messages': m0014,
   '0015_station_cases': m0015,
+  '0016_mock_result_shares': m0016,
 }

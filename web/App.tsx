@@ -26,6 +26,7 @@ const Progress = lazy(() => import('./pages/Progress.tsx'))
 const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
 const Debrief = lazy(() => import('./pages/Debrief.tsx'))
 const MockResult = lazy(() => import('./pages/MockResult.tsx'))
+const SharedMockResult = lazy(() => import('./pages/SharedMockResult.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -90,6 +91,7 @@ export function App() {
           <Route path="/session/:code/room" component={Guarded.SessionRoom} />
           <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
           <Route path="/session/:code/results" component={Guarded.MockResult} />
+          <Route path="/shared/results/:token" component={SharedMockResult} />
           <Route path="/admin" component={Guarded.Admin} />
           <Route component={NotFound} />
         </Switch>

@@ -4,6 +4,7 @@ import { boardContracts } from './board.ts'
 import { contactContracts } from './contact.ts'
 import { contentContracts } from './content.ts'
 import type { RouteContract } from './contract.ts'
+import { mockContracts } from './mock.ts'
 import { progressContracts } from './progress.ts'
 import { rtcContracts } from './rtc.ts'
 import { sessionContracts } from './sessions.ts'
@@ -20,6 +21,7 @@ export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   board: boardContracts,
   contact: contactContracts,
   content: contentContracts,
+  mock: mockContracts,
   progress: progressContracts,
   rtc: rtcContracts,
   sessions: sessionContracts,

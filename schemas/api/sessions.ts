@@ -26,7 +26,6 @@ import {
 } from '../session-wire.ts'
 import { CircuitViewSchema } from '../mock/circuit-view.ts'
 import { PauseBody } from '../mock/circuit.ts'
-import { ResultSheetSchema } from '../mock/result-sheet.ts'
 import { MessageAnswer, route } from './contract.ts'
 
 /** The circuit as it stands after a pause or a resume. */
@@ -95,7 +94,6 @@ export const sessionContracts = {
   /** Issue 33: the host pauses a mock exam's clock, saying why, and resumes it. */
   pauseCircuit: route('POST', '/sessions/:code/circuit/pause', { body: PauseBody, answer: CircuitAnswer }),
   resumeCircuit: route('POST', '/sessions/:code/circuit/resume', { answer: CircuitAnswer }),
-  mockResult: route('GET', '/sessions/:code/mock-result', { answer: ResultSheetSchema }),
   saveSelfAssessment: route('POST', '/sessions/:code/self-assessment', {
     body: SelfAssessmentBody,
     answer: v.object({ message: v.string(), selfAssessment: ScoredAssessmentSchema }),

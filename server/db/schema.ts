@@ -26,6 +26,7 @@ export interface Database {
   board_listings: BoardListingsTable
   board_jobs: BoardJobsTable
   contact_messages: ContactMessagesTable
+  mock_result_shares: MockResultSharesTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -247,4 +248,13 @@ export interface ContactMessagesTable {
   received_at: CreatedAt
   handled_at: ColumnType<Date | null, Date | string | null, Date | string | null>
   handled_by: string | null
+}
+
+/** A private link to a candidate's mock exam result sheet (issue 33); withdrawn links stay, marked. */
+export interface MockResultSharesTable {
+  token: string
+  session_id: number
+  user_id: number
+  created_at: CreatedAt
+  revoked_at: ColumnType<Date | null, Date | string | null, Date | string | null>
 }

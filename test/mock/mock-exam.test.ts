@@ -1,9 +1,9 @@
 import t from 'tap'
 import { CIRCUIT_COMPLETE } from '../../schemas/mock/circuit-rules.ts'
 import { buildApp } from '../../server/app.ts'
-import { NO_SHEET, SHEET_NOT_YET } from '../../server/mock/result-routes.ts'
+import { LINK_GONE, NO_SHEET, SHEET_NOT_YET } from '../../server/mock/result-routes.ts'
 import { readStream } from '../../server/sessions/store/event-store.ts'
-import { testApp, type TestApp } from '../helpers/app.ts'
+import { call, testApp, type TestApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
 import { as, readyRoom, seedBank } from '../sessions/helpers.ts'
@@ -104,6 +104,21 @@ t.test(`a mock exam runs by itself through a restart, and gives the candidate a 
   t.equal(sheet.json.passed, false)
   const examinerSheet = await as(after, room.observer).get(`/sessions/${room.code}/mock-result`)
   t.same([examinerSheet.status, examinerSheet.json.error], [404, NO_SHEET], 'the examiner was never the candidate')
+  // A private link: made once however often asked, read without an account, withdrawn for good.
+  const made = await as(after, room.doctor).post(`/sessions/${room.code}/mock-result/share`)
+  t.match(made.json.token, /^[A-Za-z0-9_-]{22}$/)
+  t.equal((await as(after, room.doctor).post(`/sessions/${room.code}/mock-result/share`)).json.token, made.json.token, 'a second click answers the same link')
+  t.equal((await as(after, room.doctor).get(`/sessions/${room.code}/mock-result/share`)).json.token, made.json.token, 'and a reload shows it')
+  t.equal((await as(after, room.observer).post(`/sessions/${room.code}/mock-result/share`)).status, 404, 'nobody shares a sheet that is not theirs')
+  const opened = await call(restarted, { method: 'GET', url: `/api/shared/mock-results/${made.json.token}` })
+  t.same([opened.status, opened.json.candidateName, opened.json.totalScore], [200, sheet.json.candidateName, sheet.json.totalScore], 'anyone with the link, signed in or not')
+  t.equal((await call(restarted, { method: 'GET', url: '/api/shared/mock-results/not-a-token' })).status, 400)
+  t.equal((await call(restarted, { method: 'DELETE', url: `/api/sessions/${room.code}/mock-result/share`, headers: room.doctor.auth })).status, 200)
+  const withdrawn = await call(restarted, { method: 'GET', url: `/api/shared/mock-results/${made.json.token}` })
+  t.same([withdrawn.status, withdrawn.json.error], [404, LINK_GONE])
+  t.equal((await as(after, room.doctor).get(`/sessions/${room.code}/mock-result/share`)).json.token, null)
+  t.not((await as(after, room.doctor).post(`/sessions/${room.code}/mock-result/share`)).json.token, made.json.token, 'a new link is a new token')
+
   // The Progress page's own series: the candidate's mock, and none for the examiner.
   const progress = await as(after, room.doctor).get('/progress?days=all')
   t.same(progress.json.mockExams.map((m: { sessionCode: string; totalScore: number; stations: number }) => [m.sessionCode, m.totalScore, m.stations]), [[room.code, sheet.json.totalScore, 4]])

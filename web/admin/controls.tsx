@@ -1,7 +1,7 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react'
+import { useId } from 'react'
 import styled from 'styled-components'
 import { Button } from '../components/Button.tsx'
-import { ErrorText, Field, Input, Label } from '../forms/TextField.tsx'
+import { Field, Input, Label } from '../forms/TextField.tsx'
 import { visuallyHidden } from '../global-style.ts'
 import { NARROW, theme } from '../theme.ts'
 
@@ -24,52 +24,11 @@ export function SearchBox({ label, value, onChange, placeholder }: SearchBoxProp
   )
 }
 
-interface SelectBoxProps {
-  label: ReactNode
-  value: string
-  onChange: (value: string) => void
-  options: ReadonlyArray<{ value: string; label: string }>
-  error?: string
-  required?: boolean
-}
-
-export function SelectBox({ label, value, onChange, options, error, required }: SelectBoxProps) {
-  const id = useId()
-  return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        id={id}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-required={required || undefined}
-        $invalid={Boolean(error)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </Field>
-  )
-}
+export { Select, SelectBox } from '../forms/SelectBox.tsx'
 
 /** The asterisk is decoration; `required`/`aria-required` on the field is what assistive technology reads. */
 export const RequiredMark = () => <Star aria-hidden="true"> *</Star>
 
-export const Select = styled.select<{ $invalid?: boolean }>`
-  width: 100%;
-  min-height: 44px;
-  padding: 8px 10px;
-  border: 1px solid ${({ $invalid }) => ($invalid ? theme.color.danger : theme.color.controlBorder)};
-  border-radius: ${theme.radius.small};
-  background: ${theme.color.surface};
-  color: ${theme.color.text};
-`
 
 const Star = styled.span`
   color: ${theme.color.danger};

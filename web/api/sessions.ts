@@ -54,5 +54,4 @@ export const sessionsApi = {
   revealFact: (code: string, factId: string, revealed: boolean) => call(sessionContracts.revealFact, { params: { code }, body: { factId, revealed } }),
   pauseCircuit: (code: string, reason: string) => call(sessionContracts.pauseCircuit, { params: { code }, body: { reason } }),
   resumeCircuit: (code: string) => call(sessionContracts.resumeCircuit, { params: { code } }),
-  mockResult: (code: string, signal?: AbortSignal) => call(sessionContracts.mockResult, { params: { code }, signal }),
 }

@@ -1,6 +1,6 @@
 import { CANDIDATE_MODE_LABELS, CANDIDATE_MODES, CHANGEOVER_OPTIONS, CIRCUIT_STATIONS, MAX_REST_STATIONS, type Circuit } from '../../../schemas/mock/circuit.ts'
 import { ChoiceGroup } from './ChoiceGroup.tsx'
-import { SelectField } from './SelectField.tsx'
+import { SelectBox } from '../../forms/SelectBox.tsx'
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index)
 
@@ -12,14 +12,14 @@ export function MockCircuitFields({ circuit, onChange }: { circuit: Circuit; onC
   const change = (patch: Partial<Circuit>) => onChange({ ...circuit, ...patch })
   return (
     <>
-      <SelectField
+      <SelectBox
         label="Stations"
         hint="The exam has 16. Each station is a different case; the circuit runs by itself once started."
         value={circuit.stations}
         options={range(CIRCUIT_STATIONS.min, CIRCUIT_STATIONS.max).map((count) => ({ value: count, label: `${count} stations` }))}
         onChange={(stations) => change({ stations })}
       />
-      <SelectField
+      <SelectBox
         label="Rest stations"
         hint="A rest lasts as long as a station, and sits between stations, as in the exam."
         value={circuit.restStations}
