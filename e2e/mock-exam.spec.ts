@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from './fixtures.ts'
 import { axeViolations, nothingOffScreenSideways } from './page-checks.ts'
 import { closeAll, createTopic, expectPhase, newPlayer, roomUrl, unique } from './session-helpers.ts'
@@ -55,7 +56,10 @@ test('a mock exam is set up, started, paused with a reason and resumed, and ends
   await expect(stations.getByRole('row')).toHaveCount(2)
   await expect(stations.getByRole('row').nth(1)).toContainText('Not marked in time')
   await expect(h.getByText(/default \(\d+ of the 10 marks needed to estimate it\)/)).toBeVisible()
-  await expect(h.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible()
+  await expect(h.getByRole('button', { name: 'Print' })).toBeVisible()
+  const [pdf] = await Promise.all([h.waitForEvent('download'), h.getByRole('button', { name: 'Download PDF' }).click()])
+  expect(pdf.suggestedFilename()).toBe(`mock-exam-${code}.pdf`)
+  expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-')
   await h.getByRole('button', { name: 'Make a private link' }).click()
   const link = await h.getByLabel('Anyone with this link sees this sheet').inputValue()
   expect(link).toMatch(/\/shared\/results\/[A-Za-z0-9_-]{22}$/)

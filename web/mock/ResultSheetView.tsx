@@ -6,6 +6,7 @@ import type { ResultSheet, StationRow } from '../../schemas/mock/result-sheet.ts
 import { STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
 import { Button } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
+import { DownloadPdf } from './DownloadPdf.tsx'
 import { theme } from '../theme.ts'
 
 const OUTCOME: Record<StationRow['outcome'], string> = { MARKED: '', NOT_MARKED: 'Not marked in time', NOT_ATTEMPTED: 'Not attempted' }
@@ -116,8 +117,9 @@ export function ResultSheetView({ sheet, actions }: { sheet: ResultSheet; action
       </Explain>
       <Actions>
         <Button type="button" onClick={() => window.print()}>
-          Print or save as PDF
+          Print
         </Button>
+        <DownloadPdf sheet={sheet} day={day} />
         {actions}
       </Actions>
     </Card>
