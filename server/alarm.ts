@@ -13,3 +13,14 @@ export const realAlarm: SetAlarm = (callback, delayMs) => {
   const timeout = setTimeout(() => void callback(), Math.min(delayMs, MAX_DELAY_MS)).unref()
   return () => clearTimeout(timeout)
 }
+
+/**
+ * A clock running `speed` times faster than the wall clock from `epoch`, with alarms that wait accordingly: for
+ * browser tests that run a whole mock exam (SESSION_CLOCK_SPEED). The same epoch after a restart gives the same time.
+ */
+export function fastClock({ speed, epoch }: { speed: number; epoch: number }): { clock: () => number; setAlarm: SetAlarm } {
+  return {
+    clock: () => Math.round(epoch + (Date.now() - epoch) * speed),
+    setAlarm: (callback, delayMs) => realAlarm(callback, delayMs / speed),
+  }
+}

@@ -26,6 +26,11 @@ export interface Config {
   /** A participant whose live connections have all been gone this long leaves the session. */
   offlineLimitMinutes: number
   /**
+   * Tests only (refused with NODE_ENV=production): the sessions' clock runs this many times faster than the wall
+   * clock from `epoch`, so a browser test can run a whole mock exam in a minute. Null: the wall clock.
+   */
+  sessionClock: { speed: number; epoch: number } | null
+  /**
    * With several instances on PostgreSQL: how often each stamps its live connections, and how long an unstamped
    * one (its instance died) still counts as online.
    */
@@ -90,6 +95,8 @@ const EnvSchema = v.object({
       v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s]+$/, 'CORS_ORIGINS must be origins such as https://app.example.org, separated by commas'))),
     ),
   ),
+  SESSION_CLOCK_SPEED: v.optional(v.pipe(v.string(), v.toNumber('SESSION_CLOCK_SPEED must be a number'), v.minValue(1, 'SESSION_CLOCK_SPEED must be at least 1'), v.maxValue(100, 'SESSION_CLOCK_SPEED must be at most 100'))),
+  SESSION_CLOCK_EPOCH: v.optional(v.pipe(v.string(), v.toNumber('SESSION_CLOCK_EPOCH must be a time in epoch ms'), v.integer('SESSION_CLOCK_EPOCH must be a time in epoch ms'))),
   OFFLINE_LIMIT_MINUTES: v.optional(v.pipe(v.string(), v.toNumber('OFFLINE_LIMIT_MINUTES must be a number'), v.minValue(0.05, 'OFFLINE_LIMIT_MINUTES must be at least 0.05')), '10'),
   PRESENCE_HEARTBEAT_SECONDS: v.optional(v.pipe(v.string(), v.toNumber('PRESENCE_HEARTBEAT_SECONDS must be a number'), v.minValue(0.1, 'PRESENCE_HEARTBEAT_SECONDS must be at least 0.1')), '10'),
   STUN_URLS: iceUrls('STUN_URLS', 'stun|stuns'),
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A TURN server without its secret hands out credentials it refuses; a secret alone names no server.
     throw new ConfigError('Invalid configuration:\n  TURN_URLS: TURN_URLS and TURN_SECRET go together')
   }
+  if (production && e.SESSION_CLOCK_SPEED) throw new ConfigError('Invalid configuration:\n  SESSION_CLOCK_SPEED: for tests only, never with NODE_ENV=production')
   if (production && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production')
   // Demo accounts (with their published passwords) and cases only make sense for a local try-out: never by
   // default in production, and otherwise only on the embedded database.
@@ -145,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     production,
     offlineLimitMinutes: e.OFFLINE_LIMIT_MINUTES,
+    sessionClock: e.SESSION_CLOCK_SPEED ? { speed: e.SESSION_CLOCK_SPEED, epoch: e.SESSION_CLOCK_EPOCH ?? Date.now() } : null,
     presenceHeartbeatSeconds: e.PRESENCE_HEARTBEAT_SECONDS,
     presenceExpirySeconds: e.PRESENCE_EXPIRY_SECONDS,
     corsOrigins: e.CORS_ORIGINS ?? [],

@@ -1,3 +1,4 @@
+import { fastClock } from './alarm.ts'
 import { buildApp } from './app.ts'
 import { findUserByEmail, setUserRole } from './accounts/users-repo.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -14,7 +15,13 @@ async function main() {
   // What seeding did is logged once the app's logger exists.
   const seedLines: string[] = []
   const database = await openServerDatabase(config, { info: (line) => seedLines.push(line) })
-  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel, process.stdout.isTTY === true) })
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config.logLevel, process.stdout.isTTY === true),
+    ...(config.sessionClock ? fastClock(config.sessionClock) : {}),
+  })
+  if (config.sessionClock) app.log.warn(`the sessions' clock runs ${config.sessionClock.speed} times faster (SESSION_CLOCK_SPEED, for tests)`)
   for (const line of seedLines) app.log.info(line)
   if (config.adminEmail) {
     const user = await findUserByEmail(database.db, config.adminEmail)

@@ -43,8 +43,9 @@ export interface ServerProcess {
 }
 
 /** The real product as its own process (from source unless `entry` says built), for tests about crashes and restarts. */
-export async function startServerProcess(env: Record<string, string>, entry: ServerEntry = 'source'): Promise<ServerProcess> {
-  const port = await freePort()
+export async function startServerProcess(env: Record<string, string>, entry: ServerEntry = 'source', { port: fixedPort }: { port?: number } = {}): Promise<ServerProcess> {
+  // A restart takes the port it had, so the browsers' pages and live connections find it again.
+  const port = fixedPort ?? (await freePort())
   const baseUrl = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, serverArguments(entry), {
     cwd: ROOT,

@@ -10,6 +10,8 @@ t.test('defaults: embedded database, demo content, port 8080, a generated local 
   t.match(config, { port: 8080, databaseUrl: null, seedDemo: true, rateLimits: true, publicUrl: 'http://localhost:8080', offlineLimitMinutes: 10 })
   t.ok(config.jwtSecret.length >= 32)
   t.equal(loadConfig({ DATA_DIR: dataDir }).jwtSecret, config.jwtSecret, 'the same secret after a restart')
+  t.equal(config.sessionClock, null, 'the wall clock')
+  t.same(loadConfig({ DATA_DIR: dataDir, SESSION_CLOCK_SPEED: '20', SESSION_CLOCK_EPOCH: '1000' }).sessionClock, { speed: 20, epoch: 1000 }, 'a faster clock only when a test asks')
 })
 
 t.test('with DATABASE_URL, demo content is off unless asked for', async (t) => {
@@ -41,6 +43,8 @@ t.test('each bad setting is named with what is wrong', async (t) => {
   t.match(attempt({ PRESENCE_HEARTBEAT_SECONDS: '10', PRESENCE_EXPIRY_SECONDS: '15' }), /PRESENCE_EXPIRY_SECONDS: must be at least twice PRESENCE_HEARTBEAT_SECONDS/)
   t.match(attempt({ CORS_ORIGINS: 'https://ok.example, example.org/path' }), /CORS_ORIGINS must be origins such as https:\/\/app.example.org/)
   t.match(attempt({ NODE_ENV: 'production' }), /JWT_SECRET: required when NODE_ENV=production/)
+  t.match(attempt({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SESSION_CLOCK_SPEED: '20' }), /SESSION_CLOCK_SPEED: for tests only/)
+  t.match(attempt({ SESSION_CLOCK_SPEED: '500' }), /SESSION_CLOCK_SPEED must be at most 100/)
   const both = attempt({ PORT: '-1', PUBLIC_URL: 'nope' })
   t.match(both, /PORT/)
   t.match(both, /PUBLIC_URL must be a full URL/)
