@@ -58,7 +58,7 @@ test('a mock exam is set up, started, paused with a reason and resumed, and ends
   await expect(h.getByText(/default \(\d+ of the 10 marks needed to estimate it\)/)).toBeVisible()
   await expect(h.getByRole('button', { name: 'Print' })).toBeVisible()
   const [pdf] = await Promise.all([h.waitForEvent('download'), h.getByRole('button', { name: 'Download PDF' }).click()])
-  expect(pdf.suggestedFilename()).toBe(`mock-exam-${code}.pdf`)
+  expect(pdf.suggestedFilename()).toMatch(/^mock-exam-result-\d{4}-\d{2}-\d{2}\.pdf$/)
   expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-')
   await h.getByRole('button', { name: 'Make a private link' }).click()
   const link = await h.getByLabel('Anyone with this link sees this sheet').inputValue()

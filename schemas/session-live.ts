@@ -102,11 +102,11 @@ const StationProgressMessageSchema = v.object({
   ...StationProgressSchema.entries,
 })
 
-/** An addition (issue 33): a mock exam's circuit moved on, paused or resumed. */
+/** An addition (issue 33): a mock exam's circuit moved on, paused or resumed; null once a session is set up as no mock. */
 const CircuitMessageSchema = v.object({
   type: v.literal('CIRCUIT'),
   sessionCode: v.string(),
-  circuit: CircuitViewSchema,
+  circuit: v.nullable(CircuitViewSchema),
 })
 
 /** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ResultSheetSchema } from '../mock/result-sheet.ts'
+import { ResultSheetSchema, SharedResultSheetSchema } from '../mock/result-sheet.ts'
 import { MessageAnswer, route } from './contract.ts'
 
 /** A private link's token: 22 characters of base64url (128 random bits). */
@@ -17,5 +17,5 @@ export const mockContracts = {
   /** Withdraws the live link: it is never answered again. */
   revokeShare: route('DELETE', '/sessions/:code/mock-result/share', { answer: MessageAnswer }),
   /** Anyone with the link, signed in or not. */
-  shared: route('GET', '/shared/mock-results/:token', { params: ShareParams, answer: ResultSheetSchema }),
+  shared: route('GET', '/shared/mock-results/:token', { params: ShareParams, answer: SharedResultSheetSchema }),
 }

@@ -12,7 +12,7 @@ import { readingStarted, sessionEnded } from '../session/next-case.ts'
 import { activeParticipants, activeWithRole } from '../session/participants.ts'
 import { rotatedSeats, seatsRotatable } from '../session/seat-rotation.ts'
 import { SessionRuleError, type CaseSummary, type DecisionContext, type SessionEvent, type SessionState } from '../session/types.ts'
-import { circuitSchedule, type Circuit } from './circuit.ts'
+import { CIRCUIT_STATIONS, circuitSchedule, type Circuit } from './circuit.ts'
 
 export const CIRCUIT_COMPLETE = 'The mock exam is over: your result sheet is ready'
 export const CIRCUIT_OUT_OF_CASES = 'The mock exam ended early: the case bank has no further station to draw'
@@ -43,7 +43,11 @@ export function nextSlot(state: SessionState, ctx: DecisionContext): SessionEven
   return [...seats, assigned, readingStarted(seated, ctx)]
 }
 
-/** Each member in turn: every seat moves on with three in the room, the doctor and patient swap with two. */
+/**
+ * Each member in turn: with three in the doctor's, patient's and observer's seats every seat moves on; with two,
+ * they swap (the partner takes the doctor's seat, whichever seat they held). Any other room (four, or three without
+ * a patient) keeps its seats: docs/mock-exam.md says so, and the configure page offers it for two or three.
+ */
 function seatsMovedOn(state: SessionState, ctx: DecisionContext): SessionEvent[] {
   const seated = activeParticipants(state)
   if (seatsRotatable(seated.map((p) => p.role))) {
@@ -52,10 +56,9 @@ function seatsMovedOn(state: SessionState, ctx: DecisionContext): SessionEvent[]
     return [{ type: 'SeatsRotated', newDoctorUserId: seatOf('DOCTOR'), newPatientUserId: seatOf('PATIENT'), newObserverUserId: seatOf('OBSERVER'), at: ctx.now }]
   }
   const doctor = activeWithRole(state, 'DOCTOR')
-  const partner = activeWithRole(state, 'PATIENT') ?? activeWithRole(state, 'OBSERVER')
-  if (!doctor || !partner) return []
-  if (partner.role === 'PATIENT') return [{ type: 'RolesSwapped', newDoctorUserId: partner.userId, newPatientUserId: doctor.userId, at: ctx.now }]
-  return []
+  const partner = seated.find((p) => p.role !== 'DOCTOR')
+  if (seated.length !== 2 || !doctor || !partner) return []
+  return [{ type: 'RolesSwapped', newDoctorUserId: partner.userId, newPatientUserId: doctor.userId, at: ctx.now }]
 }
 
 /**
@@ -77,6 +80,14 @@ export function mockStationCase(state: SessionState, ctx: DecisionContext): numb
 }
 
 const compare = (a: number[], b: number[]) => a.reduce((order, value, index) => order || value - b[index], 0)
+
+/** A mock exam draws a different case for every station: the bank (and the chosen kinds) must hold enough. */
+export function requireEnoughStations(state: SessionState, stations: number, ctx: DecisionContext) {
+  const available = candidateCases(state, ctx.catalog, { kind: 'configured' }).length
+  if (available >= stations) return
+  const advice = available >= CIRCUIT_STATIONS.min ? `choose at most ${available} stations, or fewer filters` : 'the case bank needs more cases first'
+  throw new SessionRuleError(400, `Only ${available} cases can be drawn for this mock exam: ${advice}`)
+}
 
 /** The host stops the circuit's clock, saying why; what was left of the phase is kept for the resume. */
 export function decidePauseCircuit(state: SessionState, reason: string, ctx: DecisionContext): SessionEvent[] {

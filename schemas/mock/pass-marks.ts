@@ -41,5 +41,8 @@ export function passMarkFrom(stats: { marks: number; judgementLevels: number; in
 }
 
 /** The sheet's words for where a pass mark came from. */
-export const passMarkSource = (passMark: PassMark): string =>
-  passMark.method === 'REGRESSION' ? `estimated from ${passMark.marks} marks` : `default (${passMark.marks} of the ${MIN_MARKS_FOR_REGRESSION} marks needed to estimate it)`
+export function passMarkSource(passMark: PassMark): string {
+  if (passMark.method === 'REGRESSION') return `estimated from ${passMark.marks} marks`
+  if (passMark.marks >= MIN_MARKS_FOR_REGRESSION) return `default (its ${passMark.marks} marks all have one judgement, so no line can be drawn)`
+  return `default (${passMark.marks} of the ${MIN_MARKS_FOR_REGRESSION} marks needed to estimate it)`
+}

@@ -4,6 +4,7 @@ import { evolve } from '../session/evolve.ts'
 import { GRADES, MAX_STATION_SCORE, stationResult } from '../session/station-result.ts'
 import type { SessionEvent, SessionState } from '../session/types.ts'
 import { STATION_TYPES, type StationType } from '../station/station.ts'
+import { CIRCUIT_COMPLETE } from './circuit-rules.ts'
 import { PassMarkSchema, type PassMark } from './pass-marks.ts'
 
 /**
@@ -26,9 +27,9 @@ const StationRowSchema = v.object({
   caseId: v.number(),
   caseTitle: v.string(),
   stationType: v.nullable(v.picklist(STATION_TYPES)),
-  /** ATTEMPTED and marked; NOT_MARKED: nobody marked it in time; NOT_ATTEMPTED: the candidate was not in the room. */
-  outcome: v.picklist(['MARKED', 'NOT_MARKED', 'NOT_ATTEMPTED']),
-  /** Whose marks count: the examiner's (the observer), else the patient's when there was no examiner. */
+  /** NOT_MARKED: nobody marked it before the next station began (a candidate away, an examiner too slow); it scores 0. */
+  outcome: v.picklist(['MARKED', 'NOT_MARKED']),
+  /** Whose marks count: the examiner's (the observer's), else the patient's when no examiner marked in time. */
   markedBy: v.nullable(v.picklist(['EXAMINER', 'PATIENT'])),
   grades: v.array(v.object({ domain: v.picklist(DOMAINS), grade: v.nullable(v.picklist(GRADES)), points: v.number() })),
   score: v.number(),
@@ -54,9 +55,23 @@ export const ResultSheetSchema = v.object({
   stationsPassed: v.number(),
   stationsRequired: v.number(),
   domainTotals: v.array(v.object({ domain: v.picklist(DOMAINS), points: v.number(), max: v.number() })),
+  /** The circuit ran to its last station; a circuit ended early gives no overall result. */
+  complete: v.boolean(),
+  /** Why the session ended, for a circuit ended early. */
+  endedReason: v.nullable(v.string()),
   passed: v.boolean(),
 })
 export type ResultSheet = v.InferOutput<typeof ResultSheetSchema>
+
+/**
+ * The sheet as a private link shows it (issue 33): what the candidate chose to share, nothing that names the
+ * session, their account or the bank's records (the answer's schema drops the rest).
+ */
+export const SharedResultSheetSchema = v.object({
+  ...v.omit(ResultSheetSchema, ['sessionCode', 'candidateUserId', 'stations']).entries,
+  stations: v.array(v.omit(StationRowSchema, ['caseId', 'round'])),
+})
+export type SharedResultSheet = v.InferOutput<typeof SharedResultSheetSchema>
 
 /** A finished mock exam on the Progress page: the sheet's overall lines. */
 export const MockExamSummarySchema = v.object({
@@ -68,6 +83,7 @@ export const MockExamSummarySchema = v.object({
   requiredScore: v.number(),
   stationsPassed: v.number(),
   stationsRequired: v.number(),
+  complete: v.boolean(),
   passed: v.boolean(),
 })
 export type MockExamSummary = v.InferOutput<typeof MockExamSummarySchema>
@@ -81,13 +97,15 @@ interface PlayedStation {
   station: number
   round: number
   caseId: number
-  /** Set when its reading began: who sat as the doctor then (null if nobody did). */
+  /** Who sat as the doctor when its reading began (null if nobody did). */
   doctor: { userId: number; name: string } | null
-  begun: boolean
   marks: Array<Extract<SessionEvent, { type: 'FeedbackSubmitted' }>>
 }
 
-/** The stations of the circuit in order, each with who sat as the candidate and the marks given on it. */
+/**
+ * The stations of the circuit in order: each begins with a reading phase, on the case and round the session then
+ * holds (however that case was assigned before the start), with who sat as the candidate and the marks given on it.
+ */
 function playedStations(events: readonly SessionEvent[]): { stations: PlayedStation[]; state: SessionState | null; startedAt: number; endedAt: number | null } {
   const stations: PlayedStation[] = []
   let state: SessionState | null = null
@@ -95,22 +113,15 @@ function playedStations(events: readonly SessionEvent[]): { stations: PlayedStat
   let endedAt: number | null = null
   for (const event of events) {
     state = evolve(state, event)
-    if (event.type === 'CaseAssigned' && state.circuit) {
-      // Before the start the case may still be swapped by a new configuration: the last one assigned is the first station.
-      if (state.status === 'CREATED') stations.length = 0
-      stations.push({ station: stations.length + 1, round: event.round, caseId: event.caseId, doctor: null, begun: false, marks: [] })
-    }
-    if (event.type === 'PhaseStarted' && event.phase === 'READING' && state.circuit) {
+    if (event.type === 'PhaseStarted' && event.phase === 'READING' && state.circuit && state.caseId !== null) {
       if (startedAt === 0) startedAt = event.at
       const doctor = state.participants.find((p) => p.active && p.role === 'DOCTOR')
-      const current = stations[stations.length - 1]
-      current.doctor = doctor ? { userId: doctor.userId, name: doctor.name } : null
-      current.begun = true
+      stations.push({ station: stations.length + 1, round: state.currentRound, caseId: state.caseId, doctor: doctor ? { userId: doctor.userId, name: doctor.name } : null, marks: [] })
     }
     if (event.type === 'FeedbackSubmitted') stations.find((s) => s.round === event.round && s.caseId === event.caseId)?.marks.push(event)
     if (event.type === 'SessionEnded') endedAt = event.at
   }
-  return { stations: stations.filter((s) => s.begun), state, startedAt, endedAt }
+  return { stations, state, startedAt, endedAt }
 }
 
 /** Every candidate of the circuit: whoever sat as the doctor at the start of any station. */
@@ -130,16 +141,17 @@ export function resultSheet(
   const { stations, state, startedAt, endedAt } = playedStations(events)
   const circuit = state?.config.circuit
   if (!state || !circuit) return null
-  // One candidate sits every station (one they missed counts as not attempted); in turn, each sits their own.
-  const mine = circuit.candidate === 'ONE' ? stations : stations.filter((s) => s.doctor?.userId === candidateUserId)
-  if (!mine.some((s) => s.doctor?.userId === candidateUserId)) return null
-  const rows = mine.map((played, index) => stationRow({ ...played, station: index + 1 }, candidateUserId, cases, passMarks))
+  // The stations the candidate sat in the doctor's seat: every one for one candidate, their turns for each in turn.
+  const mine = stations.filter((s) => s.doctor?.userId === candidateUserId)
+  if (mine.length === 0) return null
+  const rows = mine.map((played, index) => stationRow({ ...played, station: index + 1 }, cases, passMarks))
   const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100
   const totalScore = sum(rows.map((row) => row.score))
   const requiredScore = sum(rows.map((row) => row.passMark.value))
   const stationsPassed = rows.filter((row) => row.passed).length
   const required = stationsRequired(rows.length)
-  const candidateName = mine.find((s) => s.doctor?.userId === candidateUserId)!.doctor!.name
+  const candidateName = mine[0].doctor!.name
+  const complete = state.endedReason === CIRCUIT_COMPLETE
   return {
     sessionCode: state.code,
     candidateUserId,
@@ -153,36 +165,38 @@ export function resultSheet(
     stationsPassed,
     stationsRequired: required,
     domainTotals: DOMAINS.map((domain) => ({ domain, points: sum(rows.map((row) => row.grades.find((g) => g.domain === domain)!.points)), max: rows.length * 4 })),
-    passed: totalScore >= requiredScore && stationsPassed >= required,
+    complete,
+    endedReason: state.endedReason,
+    passed: complete && totalScore >= requiredScore && stationsPassed >= required,
   }
 }
 
-function stationRow(played: PlayedStation, candidateUserId: number, cases: ReadonlyMap<number, CaseFacts>, passMarks: ReadonlyMap<number, PassMark>): StationRow {
+function stationRow(played: PlayedStation, cases: ReadonlyMap<number, CaseFacts>, passMarks: ReadonlyMap<number, PassMark>): StationRow {
   const facts = cases.get(played.caseId)
   const passMark = passMarks.get(played.caseId)!
   const examiner = played.marks.findLast((mark) => mark.fromRole === 'OBSERVER')
   const patient = played.marks.findLast((mark) => mark.fromRole === 'PATIENT')
   const counted = examiner ?? patient
-  const attempted = played.doctor?.userId === candidateUserId
-  const result = counted && attempted ? stationResult(counted.criteriaScores) : null
+  const result = counted ? stationResult(counted.criteriaScores) : null
   const grades = DOMAINS.map((domain: Domain) => {
     const score = result?.domainScores.find((d) => d.domain === domain)
     return { domain, grade: score?.grade ?? null, points: score?.points ?? 0 }
   })
-  const score = result?.stationScore ?? grades.reduce((sum, grade) => sum + grade.points, 0)
+  // A domain left ungraded counts 0, as an exam domain not marked would.
+  const score = grades.reduce((sum, grade) => sum + grade.points, 0)
   return {
     station: played.station,
     round: played.round,
     caseId: played.caseId,
     caseTitle: facts?.title ?? 'A case no longer in the bank',
     stationType: facts?.stationType ?? null,
-    outcome: !attempted ? 'NOT_ATTEMPTED' : counted ? 'MARKED' : 'NOT_MARKED',
-    markedBy: !attempted || !counted ? null : examiner ? 'EXAMINER' : 'PATIENT',
+    outcome: counted ? 'MARKED' : 'NOT_MARKED',
+    markedBy: !counted ? null : examiner ? 'EXAMINER' : 'PATIENT',
     grades,
-    score: attempted ? score : 0,
+    score,
     passMark,
-    passed: attempted && counted !== undefined && score >= passMark.value,
-    feedbackAreas: attempted && counted ? FEEDBACK_AREAS.filter((area: FeedbackArea) => counted.feedbackAreas?.includes(area)) : [],
-    patientScore: examiner && patient && attempted ? stationResult(patient.criteriaScores).stationScore : null,
+    passed: counted !== undefined && score >= passMark.value,
+    feedbackAreas: counted ? FEEDBACK_AREAS.filter((area: FeedbackArea) => counted.feedbackAreas?.includes(area)) : [],
+    patientScore: examiner && patient ? stationResult(patient.criteriaScores).domainScores.reduce((sum, d) => sum + (d.points ?? 0), 0) : null,
   }
 }

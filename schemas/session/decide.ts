@@ -3,7 +3,7 @@
  * case bank), the events to store, or a SessionRuleError saying why not. Pure: the same inputs always give
  * the same events, and every value a replay needs (time, chosen case, durations) is inside them.
  */
-import { decidePauseCircuit, decideResumeCircuit, mockStationCase } from '../mock/circuit-rules.ts'
+import { decidePauseCircuit, decideResumeCircuit, mockStationCase, requireEnoughStations } from '../mock/circuit-rules.ts'
 import { candidateCases, chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
 import { topicsToDraw } from './topic-choice.ts'
@@ -40,9 +40,9 @@ import {
  */
 export function caseBankNeeds(command: SessionCommand, state: Pick<SessionState, 'circuit'> | null = null): { catalog: boolean; criteria: boolean } {
   switch (command.type) {
-    // A mock exam's clock draws its next station (schemas/mock/circuit-rules.ts).
+    // A mock exam's change-over or rest, running out, draws its next station (schemas/mock/circuit-rules.ts).
     case 'ExpireTimer':
-      return { catalog: state?.circuit != null, criteria: false }
+      return { catalog: state?.circuit != null && (command.phase === 'FEEDBACK' || command.phase === 'WAITING'), criteria: false }
     case 'Configure':
     case 'JoinWithRole':
     case 'Leave':
@@ -142,11 +142,11 @@ function decideConfigure(
   // Before the start the case is not yet played: one that no longer fits the new settings goes back to the
   // bank (settings are saved as the host lists the session, and again as they change them: issue 30).
   const unplayed = { ...state, config, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
+  if (config.circuit) requireEnoughStations({ ...unplayed, caseId: null }, config.circuit.stations, ctx)
   const fits = state.caseId !== null && candidateCases(unplayed, ctx.catalog, { kind: 'configured' }).some((c) => c.id === state.caseId)
   if (fits) return [{ type: 'SessionConfigured', config, at: ctx.now }]
   const configured: SessionEvent = state.caseId === null ? { type: 'SessionConfigured', config, at: ctx.now } : { type: 'SessionConfigured', config, caseReturned: true, at: ctx.now }
   const drawing = { ...unplayed, caseId: null }
-  if (config.circuit) requireEnoughStations(drawing, config.circuit.stations, ctx)
   const caseId = config.circuit ? mockStationCase(drawing, ctx) : chooseNextCase(drawing, ctx, { kind: 'configured' })
   // A filter by station type or area that alone leaves nothing to play is said now, like a topic with no case.
   if (caseId === null && (config.stationTypes?.length || config.mlaAreas?.length)) {
@@ -155,12 +155,6 @@ function decideConfigure(
   }
   if (caseId === null) return [configured]
   return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
-}
-
-/** A mock exam draws a different case for every station: the bank (and the chosen kinds) must hold enough. */
-function requireEnoughStations(state: SessionState, stations: number, ctx: DecisionContext) {
-  const available = candidateCases(state, ctx.catalog, { kind: 'configured' }).length
-  if (available < stations) throw new SessionRuleError(400, `Only ${available} cases can be drawn for this mock exam: choose at most ${available} stations, or fewer filters`)
 }
 
 /**

@@ -8,7 +8,7 @@
 import { chooseNextCase } from './case-selection.ts'
 import { evolve } from './evolve.ts'
 import { ALL_COMPLETED, casesRanOut, everyoneCompleted, readingStarted, sessionEnded } from './next-case.ts'
-import { activeParticipants, activeWithRole } from './participants.ts'
+import { activeParticipant, activeParticipants, activeWithRole } from './participants.ts'
 import { rotatedSeats, seatsRotatable } from './seat-rotation.ts'
 import type { DecisionContext, NextRoundRequest, Participant, SessionEvent, SessionRole, SessionState } from './types.ts'
 
@@ -56,8 +56,9 @@ export function notInRoom<P extends { userId: number }>(participants: readonly P
  * everyone is in the room.
  */
 export function whatFollows(state: SessionState, ctx: DecisionContext): SessionEvent[] {
-  // A mock exam moves on by its clock alone (schemas/mock/circuit-rules.ts), whoever has scored or come in.
-  if (state.circuit) return []
+  // A mock exam moves on by its clock alone (schemas/mock/circuit-rules.ts), whoever has scored or come in. Only
+  // its host resumes a pause: once they have left, the clock goes on by itself rather than stay stopped for good.
+  if (state.circuit) return state.circuit.paused && !activeParticipant(state, state.hostUserId) ? [{ type: 'CircuitResumed', at: ctx.now }] : []
   if (state.phase === 'FEEDBACK') return afterScoring(state, ctx)
   if (awaitingNextRound(state)) return readingOnceEveryoneIn(state, ctx)
   return []

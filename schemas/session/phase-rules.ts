@@ -3,7 +3,7 @@
  * complete and end. Each either returns the events to store or throws the refusal the client shows. Which phase
  * accepts which command is the session machine's (machine.ts); here is what the refusal says.
  */
-import { mockStationCase, nextSlot } from '../mock/circuit-rules.ts'
+import { mockStationCase, nextSlot, requireEnoughStations } from '../mock/circuit-rules.ts'
 import { refusalOf, standingOf, whoRefusal, phaseRefusalOf, type Control, type Refusal } from './capabilities.ts'
 import { chooseNextCase } from './case-selection.ts'
 import { AFTER_CLOCK, deadlineOf, type ClockPhase } from './clock.ts'
@@ -45,6 +45,8 @@ export function decideStart(state: SessionState, command: Extract<SessionCommand
   // The server's own start once the last seat came into the room: a no-op unless that is still so.
   if (command.onceEveryoneIn) return awaitingNextRound(state) ? readingOnceEveryoneIn(state, ctx) : []
   requireMayUse(state, 'Start', actor)
+  // A mock exam created with its circuit and never configured is checked here, as configuring checks it.
+  if (state.circuit && state.status === 'CREATED') requireEnoughStations({ ...state, caseId: null, usedCaseIds: [] }, state.config.circuit!.stations, ctx)
   if (state.caseId !== null) return [readingStarted(state, ctx)]
   // Configure found nothing (or was skipped): the bank may have gained cases since.
   const caseId = state.circuit ? mockStationCase(state, ctx) : chooseNextCase(state, ctx, { kind: 'configured' })
@@ -77,8 +79,8 @@ export function decideExpireTimer(
   // A mock exam's change-over or rest station ends by moving the circuit on (schemas/mock/circuit-rules.ts).
   if (state.circuit && (timer.phase === 'FEEDBACK' || timer.phase === 'WAITING')) return nextSlot(state, ctx)
   if (timer.phase === 'FEEDBACK') return [sessionEnded(FEEDBACK_TIMEOUT_REASON, ctx)]
-  if (timer.phase === 'WAITING') return []
-  return [phaseAfter(state, timer.phase, ctx)]
+  // Only a mock exam's rest has a waiting clock (evolve.ts): handled above.
+  return timer.phase === 'WAITING' ? [] : [phaseAfter(state, timer.phase, ctx)]
 }
 
 /**

@@ -32,8 +32,8 @@ export async function mockExamsOf(db: Db, userId: number, since: Date | null): P
   for (const { id } of sessions) {
     const sheet = await sheetOf(db, Number(id), userId)
     if (!sheet) continue
-    const { sessionCode, startedAt, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, passed } = sheet
-    summaries.push({ sessionCode, startedAt, stations: sheet.stations.length, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, passed })
+    const { sessionCode, startedAt, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, complete, passed } = sheet
+    summaries.push({ sessionCode, startedAt, stations: sheet.stations.length, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, complete, passed })
   }
   return summaries
 }

@@ -7,6 +7,7 @@ import t from 'tap'
 import { CIRCUIT_COMPLETE, NOT_PAUSED } from '../../schemas/mock/circuit-rules.ts'
 import { circuitSchedule, type Circuit } from '../../schemas/mock/circuit.ts'
 import { circuitView } from '../../schemas/mock/circuit-view.ts'
+import { resultSheet } from '../../schemas/mock/result-sheet.ts'
 import { deadlineOf } from '../../schemas/session/clock.ts'
 import type { CaseSummary, SessionConfig, SessionEvent } from '../../schemas/session/index.ts'
 import type { StationType } from '../../schemas/station/station.ts'
@@ -154,4 +155,47 @@ t.test('stations the candidate played before come after those they have not', as
   again.run({ type: 'Configure', config: mockConfig({ stations: 4, restStations: 0 }) }, HOST)
   t.equal(again.state.caseId, 119, 'the one case not played before is drawn first')
   t.not(firstDraw, null)
+})
+
+t.test('a session set up first as practice and then as a mock is held to the same rules, and its sheet counts its stations', async (t) => {
+  const few = created()
+  few.catalog = BANK.slice(0, 6)
+  few.run({ type: 'Configure', config: DEFAULT_CONFIG }, HOST)
+  refused(t, few, { type: 'Configure', config: mockConfig({ stations: 16 }) }, HOST, 400, 'Only 6 cases can be drawn for this mock exam: choose at most 6 stations, or fewer filters')
+  const session = mockOfThree()
+  session.run({ type: 'Configure', config: DEFAULT_CONFIG }, HOST).run({ type: 'Configure', config: mockConfig({ stations: 4, restStations: 0 }) }, HOST).run({ type: 'Start' }, HOST)
+  while (session.state.status !== 'COMPLETED') ringAtDeadline(session)
+  t.equal(resultSheet(session.events, HOST.userId, new Map(), new Map(BANK.map((c) => [c.id, { value: 7, method: 'DEFAULT' as const, marks: 0 }])))?.stations.length, 4)
+})
+
+t.test('a pause the host leaves behind does not stop the circuit for good', async (t) => {
+  // Each in turn: by the second station the host sits as the observer, so their leaving does not end the session.
+  const session = mockOfThree({ stations: 4, restStations: 0, candidate: 'EACH_IN_TURN' }).run({ type: 'Start' }, HOST)
+  ringAtDeadline(session)
+  ringAtDeadline(session)
+  ringAtDeadline(session)
+  t.equal(session.state.participants.find((p) => p.userId === HOST.userId)?.role, 'OBSERVER')
+  session.after(30_000).run({ type: 'PauseCircuit', reason: 'Back in a minute' }, HOST)
+  session.after(60_000).run({ type: 'Leave', reason: 'OFFLINE_TOO_LONG' }, HOST)
+  t.same(session.events.at(-1)?.type, 'CircuitResumed', 'resumed as the host left')
+  t.ok(session.state.timer, 'the clock runs again')
+})
+
+t.test('each in turn with two: they swap seats at every station', async (t) => {
+  const session = created()
+  session.catalog = BANK
+  session.run({ type: 'JoinWithRole', role: 'OBSERVER' }, OBSERVER).run({ type: 'Configure', config: mockConfig({ stations: 4, restStations: 0, candidate: 'EACH_IN_TURN' }) }, HOST).run({ type: 'Start' }, HOST)
+  const doctors = [session.state.participants.find((p) => p.role === 'DOCTOR')!.userId]
+  while (session.state.status !== 'COMPLETED') {
+    if (ringAtDeadline(session).some((event) => event.type === 'CaseAssigned')) doctors.push(session.state.participants.find((p) => p.role === 'DOCTOR')!.userId)
+  }
+  t.same(doctors, [HOST.userId, OBSERVER.userId, HOST.userId, OBSERVER.userId])
+})
+
+t.test('a mock ended early has no overall result', async (t) => {
+  const session = mockOfThree({ stations: 4, restStations: 0 }).run({ type: 'Start' }, HOST)
+  ringAtDeadline(session)
+  session.run({ type: 'End' }, HOST)
+  const sheet = resultSheet(session.events, HOST.userId, new Map(), new Map(BANK.map((c) => [c.id, { value: 0, method: 'DEFAULT' as const, marks: 0 }])))!
+  t.same([sheet.stations.length, sheet.complete, sheet.passed], [1, false, false], 'even against a pass mark of 0')
 })

@@ -33,16 +33,19 @@ const sheet: ResultSheet = {
   stationsPassed: 8,
   stationsRequired: 10,
   domainTotals: grades(null, 46).map(({ domain, points }) => ({ domain, points, max: 64 })),
+  complete: true,
+  endedReason: null,
   passed: false,
 }
 
 t.test("the PDF's lines say what the sheet says, in its order", async (t) => {
   const lines = sheetLines(sheet, () => '28 November 2026').map((line) => line.text)
   t.equal(lines[0], 'Mock exam result sheet')
-  t.equal(lines[1], 'Zoë Ng 吴, 28 November 2026, session MOCK-1234')
+  t.equal(lines[1], 'Zoë Ng 吴, 28 November 2026')
   t.ok(lines.includes('Total score: 138 of 192 (required 116)'))
   t.ok(lines.includes('Stations passed: 8 of 16 (required 10)'))
-  t.ok(lines.includes('Result: not yet at the pass standard'))
+  t.ok(lines.includes('Result: Not yet at the pass standard'))
+  t.ok(sheetLines({ ...sheet, complete: false, stations: sheet.stations.slice(0, 2) }, () => '').some((line) => line.text === 'Result: No overall result: the circuit ended after 2 stations'))
   t.ok(lines.includes('Data gathering, technical and assessment skills: 46 of 64'))
   t.ok(lines.includes('Data gathering C, Clinical management C, Interpersonal C. Score 6 of 12, pass mark 7.25 (estimated from 14 marks): not passed.'))
   t.ok(lines.includes('Data gathering -, Clinical management -, Interpersonal -. Score 0 of 12, pass mark 7.25 (estimated from 14 marks): not marked in time.'))
@@ -51,8 +54,9 @@ t.test("the PDF's lines say what the sheet says, in its order", async (t) => {
 
 t.test('a 16-station sheet is a valid PDF of more than one page; characters its font lacks become "?"', async (t) => {
   t.equal(pdfSafe('Zoë Ng 吴 – €'), 'Zoë Ng ? – €')
+  t.equal(pdfSafe('a\tb\u0085c'), 'a b c', 'control characters the font cannot write become spaces')
   const bytes = await sheetPdf(sheet, () => '28 November 2026')
   const pdf = await PDFDocument.load(bytes)
   t.ok(pdf.getPageCount() >= 2, `${pdf.getPageCount()} pages`)
-  t.equal(pdf.getTitle(), 'Mock exam result sheet, MOCK-1234')
+  t.equal(pdf.getTitle(), 'Mock exam result sheet, Zoë Ng ?, 28 November 2026')
 })

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import type { ResultSheet } from '../../schemas/mock/result-sheet.ts'
+import type { SharedResultSheet } from '../../schemas/mock/result-sheet.ts'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton } from '../components/Button.tsx'
 import { sheetPdf } from './sheet-pdf.ts'
 
 /** Writes the sheet as a PDF file in the browser and downloads it; the PDF library loads only on the first click. */
-export function DownloadPdf({ sheet, day }: { sheet: ResultSheet; day: (at: number) => string }) {
+export function DownloadPdf({ sheet, day }: { sheet: SharedResultSheet; day: (at: number) => string }) {
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   const download = async () => {
@@ -14,7 +14,7 @@ export function DownloadPdf({ sheet, day }: { sheet: ResultSheet; day: (at: numb
     try {
       const bytes = await sheetPdf(sheet, day)
       const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }))
-      const link = Object.assign(document.createElement('a'), { href: url, download: `mock-exam-${sheet.sessionCode}.pdf` })
+      const link = Object.assign(document.createElement('a'), { href: url, download: `mock-exam-result-${new Date(sheet.startedAt).toISOString().slice(0, 10)}.pdf` })
       link.click()
       setTimeout(() => URL.revokeObjectURL(url), 10_000)
     } catch {

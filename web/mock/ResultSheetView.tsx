@@ -2,29 +2,30 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { AREA_TEXT, DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { passMarkSource } from '../../schemas/mock/pass-marks.ts'
-import type { ResultSheet, StationRow } from '../../schemas/mock/result-sheet.ts'
+import type { SharedResultSheet } from '../../schemas/mock/result-sheet.ts'
 import { STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
 import { Button } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
 import { DownloadPdf } from './DownloadPdf.tsx'
+import { OUTCOME, overallResult } from './sheet-words.ts'
 import { theme } from '../theme.ts'
 
-const OUTCOME: Record<StationRow['outcome'], string> = { MARKED: '', NOT_MARKED: 'Not marked in time', NOT_ATTEMPTED: 'Not attempted' }
 const day = (at: number) => new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })
 
 /**
  * A mock exam's result sheet (issue 33), laid out like the GMC's: the overall result first, then the domain totals,
  * then each station. The candidate's own page and a shared link show the same; `actions` are the page's own.
  */
-export function ResultSheetView({ sheet, actions }: { sheet: ResultSheet; actions?: ReactNode }) {
+export function ResultSheetView({ sheet, actions }: { sheet: SharedResultSheet; actions?: ReactNode }) {
   return (
     <Card>
       <h1>Mock exam result sheet</h1>
       <p>
-        {sheet.candidateName} · {day(sheet.startedAt)} · session {sheet.sessionCode}
+        {sheet.candidateName} · {day(sheet.startedAt)}
       </p>
       <Note>Practice marks given by partners on this platform, shaped like the GMC's result sheet: not a GMC result.</Note>
-      <Overall aria-label="Overall result">
+      <h2>Overall result</h2>
+      <Overall>
         <div>
           <dt>Total score</dt>
           <dd>
@@ -40,7 +41,7 @@ export function ResultSheetView({ sheet, actions }: { sheet: ResultSheet; action
         <div>
           <dt>Result</dt>
           <dd>
-            <strong>{sheet.passed ? 'Pass at this standard' : 'Not yet at the pass standard'}</strong>
+            <strong>{overallResult(sheet)}</strong>
           </dd>
         </div>
       </Overall>
@@ -90,7 +91,7 @@ export function ResultSheetView({ sheet, actions }: { sheet: ResultSheet; action
                 <td role="cell" data-label="Case">
                   {row.caseTitle}
                   {row.stationType && <Small>{STATION_TYPE_LABELS[row.stationType]}</Small>}
-                  {row.markedBy === 'PATIENT' && <Small>Marked by the patient (no examiner)</Small>}
+                  {row.markedBy === 'PATIENT' && <Small>Marked by the patient (the examiner did not mark it)</Small>}
                   {row.patientScore !== null && <Small>The patient's own score: {row.patientScore}</Small>}
                 </td>
                 {row.grades.map((grade) => (

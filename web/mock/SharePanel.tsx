@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { errorMessage } from '../api/client.ts'
 import { mockApi } from '../api/mock.ts'
@@ -30,11 +30,22 @@ export function SharePanel({ code }: { code: string }) {
     return () => controller.abort()
   }, [code])
 
+  // The control that replaces the one pressed takes the focus: the link once made, the button to make one once withdrawn.
+  const focusNext = useRef<'link' | 'make' | null>(null)
+  const focusIf = (name: 'link' | 'make') => (element: HTMLElement | null) => {
+    if (element && focusNext.current === name) {
+      element.focus()
+      focusNext.current = null
+    }
+  }
   const act = async (request: () => Promise<string | null>) => {
     setBusy(true)
     setFailure(null)
     try {
-      setToken(await request())
+      const next = await request()
+      focusNext.current = next ? 'link' : 'make'
+      notice.show('success', next ? 'A private link is ready' : 'The link is withdrawn: it no longer opens your sheet')
+      setToken(next)
     } catch (error) {
       setFailure(errorMessage(error, 'That did not work. Please try again.'))
     } finally {
@@ -59,7 +70,7 @@ export function SharePanel({ code }: { code: string }) {
       {token === null && (
         <>
           <p>A private link shows this sheet, with your name, to whoever you give it to (a teacher, a study partner). You can withdraw it at any time.</p>
-          <Button type="button" onClick={() => void act(async () => (await mockApi.createShare(code)).token)} disabled={busy}>
+          <Button ref={focusIf('make')} type="button" onClick={() => void act(async () => (await mockApi.createShare(code)).token)} disabled={busy}>
             Make a private link
           </Button>
         </>
@@ -68,7 +79,7 @@ export function SharePanel({ code }: { code: string }) {
         <>
           <label htmlFor={inputId}>Anyone with this link sees this sheet</label>
           <LinkRow>
-            <input id={inputId} readOnly value={link} onFocus={(event) => event.target.select()} />
+            <input ref={focusIf('link')} id={inputId} readOnly value={link} onFocus={(event) => event.target.select()} />
             <Button type="button" $variant="secondary" onClick={() => void copy()}>
               Copy link
             </Button>

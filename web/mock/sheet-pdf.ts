@@ -1,7 +1,8 @@
 import { AREA_TEXT, DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { passMarkSource } from '../../schemas/mock/pass-marks.ts'
-import type { ResultSheet } from '../../schemas/mock/result-sheet.ts'
+import type { SharedResultSheet } from '../../schemas/mock/result-sheet.ts'
 import { STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
+import { OUTCOME, overallResult } from './sheet-words.ts'
 
 /**
  * A result sheet as a PDF file (issue 33), written in the browser with pdf-lib (docs/decisions/0125), so a sheet
@@ -14,24 +15,23 @@ export interface SheetLine {
   size: 'title' | 'heading' | 'body' | 'small'
 }
 
-const OUTCOME = { MARKED: '', NOT_MARKED: 'not marked in time', NOT_ATTEMPTED: 'not attempted' } as const
 
-export function sheetLines(sheet: ResultSheet, day: (at: number) => string): SheetLine[] {
+export function sheetLines(sheet: SharedResultSheet, day: (at: number) => string): SheetLine[] {
   const line = (text: string, size: SheetLine['size'] = 'body'): SheetLine => ({ text, size })
   return [
     line('Mock exam result sheet', 'title'),
-    line(`${sheet.candidateName}, ${day(sheet.startedAt)}, session ${sheet.sessionCode}`),
+    line(`${sheet.candidateName}, ${day(sheet.startedAt)}`),
     line("Practice marks given by partners on this platform, shaped like the GMC's result sheet: not a GMC result.", 'small'),
     line('Overall', 'heading'),
     line(`Total score: ${sheet.totalScore} of ${sheet.maxScore} (required ${sheet.requiredScore})`),
     line(`Stations passed: ${sheet.stationsPassed} of ${sheet.stations.length} (required ${sheet.stationsRequired})`),
-    line(`Result: ${sheet.passed ? 'pass at this standard' : 'not yet at the pass standard'}`),
+    line(`Result: ${overallResult(sheet)}`),
     line('Domain totals', 'heading'),
     ...sheet.domainTotals.map((total) => line(`${DOMAIN_TEXT[total.domain].label}: ${total.points} of ${total.max}`)),
     line('Stations', 'heading'),
     ...sheet.stations.flatMap((row) => {
       const grades = row.grades.map((grade) => `${DOMAIN_TEXT[grade.domain].short} ${grade.grade ?? '-'}`).join(', ')
-      const result = OUTCOME[row.outcome] || (row.passed ? 'passed' : 'not passed')
+      const result = (OUTCOME[row.outcome] || (row.passed ? 'Passed' : 'Not passed')).toLowerCase()
       const areas = row.feedbackAreas.map((area) => AREA_TEXT[area].label).join(', ')
       return [
         line(`Station ${row.station}: ${row.caseTitle}${row.stationType ? ` (${STATION_TYPE_LABELS[row.stationType]})` : ''}`),
@@ -50,12 +50,20 @@ const A4 = { width: 595.28, height: 841.89, margin: 48 }
  * rather than failing the whole file.
  */
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
-export const pdfSafe = (text: string) => [...text].map((char) => (char.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRA.includes(char) ? char : '?')).join('')
+/** Printable Latin-1 and the extras; a control character (a tab, 0x80-0x9f) becomes a space, anything else "?". */
+export const pdfSafe = (text: string) =>
+  [...text]
+    .map((char) => {
+      const code = char.charCodeAt(0)
+      if (code < 0x20 || (code >= 0x7f && code < 0xa0)) return WIN_ANSI_EXTRA.includes(char) ? char : ' '
+      return code <= 0xff || WIN_ANSI_EXTRA.includes(char) ? char : '?'
+    })
+    .join('')
 
-export async function sheetPdf(sheet: ResultSheet, day: (at: number) => string): Promise<Uint8Array> {
+export async function sheetPdf(sheet: SharedResultSheet, day: (at: number) => string): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib')
   const pdf = await PDFDocument.create()
-  pdf.setTitle(`Mock exam result sheet, ${sheet.sessionCode}`)
+  pdf.setTitle(pdfSafe(`Mock exam result sheet, ${sheet.candidateName}, ${day(sheet.startedAt)}`))
   const regular = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
   let page = pdf.addPage([A4.width, A4.height])

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import type { ResultSheet } from '../../schemas/mock/result-sheet.ts'
+import type { SharedResultSheet } from '../../schemas/mock/result-sheet.ts'
 import { errorMessage } from '../api/client.ts'
 
 /** A result sheet read once per key (a session code, or a shared link's token), or why it could not be. */
-export function useResultSheet(key: string, read: (key: string, signal: AbortSignal) => Promise<ResultSheet>) {
-  const [sheet, setSheet] = useState<ResultSheet | null>(null)
+export function useResultSheet<S extends SharedResultSheet>(key: string, read: (key: string, signal: AbortSignal) => Promise<S>) {
+  const [sheet, setSheet] = useState<S | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
     const controller = new AbortController()

@@ -38,7 +38,7 @@ export function MockExams({ mockExams }: { mockExams: MockExamSummary[] }) {
                   <td>
                     {mock.stationsPassed} of {mock.stations} (required {mock.stationsRequired})
                   </td>
-                  <td>{mock.passed ? 'Pass at this standard' : 'Not yet'}</td>
+                  <td>{!mock.complete ? 'Ended early: no result' : mock.passed ? 'Pass at this standard' : 'Not yet'}</td>
                 </tr>
               ))}
             </tbody>

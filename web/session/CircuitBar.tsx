@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { PAUSE_REASON_MAX } from '../../schemas/mock/circuit.ts'
 import type { CircuitView } from '../../schemas/mock/circuit-view.ts'
@@ -27,6 +27,14 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The control that replaces the one pressed takes the focus, so a keyboard user does not fall back to the page's top.
+  const focusAfter = useRef<'resume' | 'pause' | null>(null)
+  const focusRef = (name: 'resume' | 'pause') => (element: HTMLButtonElement | null) => {
+    if (element && focusAfter.current === name) {
+      element.focus()
+      focusAfter.current = null
+    }
+  }
   const clock = useCountdown(circuit.paused ? null : circuit.clock)
   const slot = circuit.schedule[circuit.slotsBegun - 1]
 
@@ -34,7 +42,9 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
     setBusy(true)
     setError(null)
     try {
-      onChanged((await request()).circuit)
+      const { circuit: after } = await request()
+      focusAfter.current = after?.paused ? 'resume' : 'pause'
+      onChanged(after)
       setAsking(false)
       setReason('')
     } catch (failure) {
@@ -54,7 +64,9 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
         <strong>Mock exam</strong>{' '}
         {circuit.slotsBegun === 0 ? `${circuit.stations} stations: the circuit starts when the host starts it.` : `Station ${circuit.stationNumber} of ${circuit.stations}`}
         {slot === 'REST' && !circuit.paused && clock && <> · Rest station: the next station starts in {formatClock(clock.remaining)}</>}
-        {slot === 'STATION' && circuit.clock?.phase === 'FEEDBACK' && !circuit.paused && clock && <> · Change-over: the next station starts in {formatClock(clock.remaining)}</>}
+        {slot === 'STATION' && circuit.clock?.phase === 'FEEDBACK' && !circuit.paused && clock && (
+          <> · Change-over: {circuit.slotsBegun === circuit.schedule.length ? 'the circuit ends' : 'the next station starts'} in {formatClock(clock.remaining)}</>
+        )}
       </p>
       {circuit.paused && (
         <Paused role="status">
@@ -63,12 +75,12 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
       )}
       {error && <Alert tone="error">{error}</Alert>}
       {mayResume && circuit.paused && (
-        <Button type="button" onClick={() => void act(() => sessionsApi.resumeCircuit(code))} disabled={busy}>
+        <Button ref={focusRef('resume')} type="button" onClick={() => void act(() => sessionsApi.resumeCircuit(code))} disabled={busy}>
           Resume the circuit
         </Button>
       )}
       {mayPause && !circuit.paused && circuit.clock && !asking && (
-        <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>
+        <Button ref={focusRef('pause')} type="button" $variant="secondary" onClick={() => setAsking(true)}>
           Pause…
         </Button>
       )}
@@ -79,7 +91,14 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
           <Button type="submit" disabled={busy || !reason.trim()}>
             Pause the circuit
           </Button>
-          <Button type="button" $variant="secondary" onClick={() => setAsking(false)}>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => {
+              focusAfter.current = 'pause'
+              setAsking(false)
+            }}
+          >
             Cancel
           </Button>
         </PauseForm>

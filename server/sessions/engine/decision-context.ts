@@ -26,7 +26,9 @@ export async function loadDecisionContext(
   const needs = caseBankNeeds(command, state)
   const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
   const { catalog, scheme } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
-  const drawsMockStation = needs.catalog && (state?.circuit != null || (command.type === 'Configure' && command.config.circuit !== undefined))
+  // Only the commands that may draw a mock station read what the members played before.
+  const drawsMockStation =
+    needs.catalog && (command.type === 'Start' || command.type === 'ExpireTimer' || command.type === 'Configure') && (state?.circuit != null || (command.type === 'Configure' && command.config.circuit !== undefined))
   return {
     now,
     inRoom,
@@ -41,7 +43,8 @@ export async function loadDecisionContext(
 
 /**
  * The cases each member of a mock exam has been marked on as the doctor in other sessions, so the circuit prefers
- * stations they have not met (issue 33). Read only when a mock station is drawn.
+ * stations they have not met (issue 33). Read for the commands that may draw a mock station: its configuring, its
+ * start and its clocks' expiries.
  */
 async function playedBefore(db: Db, state: SessionState): Promise<(userId: number) => ReadonlySet<number>> {
   const members = state.participants.map((p) => p.userId)

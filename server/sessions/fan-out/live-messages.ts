@@ -151,7 +151,9 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason: event.reason } as const
       return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate]
     }
+    // The settings may make it a mock exam or stop it being one: the room hears which.
     case 'SessionConfigured':
+      return before?.circuit || state.circuit ? [sessionUpdate, same({ type: 'CIRCUIT', sessionCode, circuit })] : [sessionUpdate]
     case 'CaseAssigned':
     case 'TopicAdded':
       return [sessionUpdate]

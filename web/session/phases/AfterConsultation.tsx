@@ -16,7 +16,7 @@ export function FeedbackPhase({ session, userId, feedbackForm }: { session: Room
   return (
     <section aria-labelledby="feedback-wait-heading">
       <PhaseHeading id="feedback-wait-heading">
-        {scoring.length > 0 ? 'Consultation Complete - waiting for feedback from Patient and Observer' : 'Consultation Complete - feedback is in'}
+        {session.circuit ? 'Change-over: the examiner finishes marking' : scoring.length > 0 ? 'Consultation Complete - waiting for feedback from Patient and Observer' : 'Consultation Complete - feedback is in'}
       </PhaseHeading>
       <List aria-label="Feedback so far">
         {givers.map((p) => (
@@ -34,6 +34,8 @@ export function FeedbackPhase({ session, userId, feedbackForm }: { session: Room
 
 /** What happens next, and when: said the same way to the doctor and to each scorer who has submitted. */
 function RoundOutlook({ session, userId }: { session: RoomSession; userId: number }) {
+  // A mock exam's clock moves on whoever has marked (the circuit bar says when); leaving would leave the circuit.
+  if (session.circuit) return <p role="status">The next station starts by itself when the change-over ends. Stay in the room until the circuit is over.</p>
   const scoring = stillScoringIn(session.participants).filter((p) => p.userId !== userId)
   const next = nextRoundText(session.participants, userId)
   if (doctorFinishedIn(session.participants)) return <p role="status">The doctor has completed the session, so no further case starts. Use Exit to complete the session.</p>

@@ -172,7 +172,8 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
 }
 
 /** A mock exam's circuit news: a pause stops the room's clock, a resume sets it going from where it stopped. */
-function withCircuit(session: RoomSession, circuit: CircuitView): RoomSession {
+function withCircuit(session: RoomSession, circuit: CircuitView | null): RoomSession {
+  if (!circuit) return { ...session, circuit: null }
   const { clock } = circuit
   if (circuit.paused) return { ...session, circuit, timer: null }
   const timer = clock && clock.phase === session.phase && showsClock(clock.phase) ? { phase: clock.phase, startTimestamp: clock.startTimestamp, durationSeconds: clock.durationSeconds } : session.timer
