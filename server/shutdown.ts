@@ -39,16 +39,29 @@ const ACCEPT_LIMIT_MS = 1000
  * reset them, mid-request for their clients (issue 30: 98 of 120 in one trial). So the listener stays open until
  * nothing new has arrived for a moment: what was queued is accepted and answered like any request in flight, and
  * what comes after the listener closes is refused cleanly.
+ *
+ * The moment is counted in the event loop's turns as well as in time: a loop kept busy answering what it accepted
+ * lets the quiet timer run out while connections still wait, and timers run before the loop's poll accepts them.
+ * So when the timer runs out, one more turn of the loop (setImmediate runs after that turn's poll) must bring
+ * nothing new before the listener closes.
  */
 function acceptQueueDrained(app: FastifyInstance): Promise<void> {
   return new Promise((resolve) => {
-    let quiet = setTimeout(done, ACCEPT_QUIET_MS)
+    let arrivals = 0
+    let quiet = setTimeout(quietElapsed, ACCEPT_QUIET_MS)
     const limit = setTimeout(done, ACCEPT_LIMIT_MS)
     const accepted = () => {
+      arrivals += 1
       clearTimeout(quiet)
-      quiet = setTimeout(done, ACCEPT_QUIET_MS)
+      quiet = setTimeout(quietElapsed, ACCEPT_QUIET_MS)
     }
     app.server.on('connection', accepted)
+    function quietElapsed() {
+      const seen = arrivals
+      setImmediate(() => {
+        if (arrivals === seen) done()
+      })
+    }
     function done() {
       clearTimeout(quiet)
       clearTimeout(limit)
