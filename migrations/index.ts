@@ -15,6 +15,7 @@ import * as m0013 from './0013_telephone_cases.ts'
 import * as m0014 from './0014_contact_messages.ts'
 import * as m0015 from './0015_station_cases.ts'
 import * as m0016 from './0016_mock_result_shares.ts'
+import * as m0017 from './0017_solo_stations.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_contact_messages': m0014,
   '0015_station_cases': m0015,
   '0016_mock_result_shares': m0016,
+  '0017_solo_stations': m0017,
 }

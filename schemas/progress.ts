@@ -1,7 +1,7 @@
 import { STATION_TYPES } from './station/station.ts'
 import * as v from 'valibot'
 import { MockExamSummarySchema } from './mock/result-sheet.ts'
-import { DOMAINS, FEEDBACK_AREAS, type Domain } from './marking.ts'
+import { DOMAINS, FEEDBACK_AREAS, GLOBAL_JUDGEMENTS, type Domain } from './marking.ts'
 
 /**
  * GET /api/progress (issue 18): where the signed-in candidate stands, aggregated by the server over the feedback
@@ -127,6 +127,30 @@ export const RaterAgreementSchema = v.object({
 })
 export type RaterAgreement = v.InferOutput<typeof RaterAgreementSchema>
 
+/**
+ * Stations practised alone (issue 34), marked by the candidate themselves: a series of their own, never added to
+ * the figures above, which count only what others marked.
+ */
+export const SelfMarkedSchema = v.object({
+  stations: v.number(),
+  /** The mean station score (0-12) of the self-marked stations that have one. */
+  meanScore: v.nullable(v.number()),
+  /** The latest SELF_MARKED_SHOWN, newest first. */
+  latest: v.array(
+    v.object({
+      id: v.number(),
+      /** ISO time of the marks. */
+      at: v.string(),
+      caseTitle: v.string(),
+      stationType: v.nullable(v.picklist(STATION_TYPES)),
+      stationScore: v.nullable(v.number()),
+      globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
+    }),
+  ),
+})
+export type SelfMarked = v.InferOutput<typeof SelfMarkedSchema>
+export const SELF_MARKED_SHOWN = 10
+
 export const ProgressReportSchema = v.object({
   days: v.nullable(v.number()),
   headline: ProgressHeadlineSchema,
@@ -146,5 +170,7 @@ export const ProgressReportSchema = v.object({
   agreement: RaterAgreementSchema,
   /** An addition (issue 33): the candidate's finished mock exams, oldest first, a series of their own. */
   mockExams: v.array(MockExamSummarySchema),
+  /** An addition (issue 34): stations practised alone and marked by the candidate. */
+  selfMarked: SelfMarkedSchema,
 })
 export type ProgressReport = v.InferOutput<typeof ProgressReportSchema>

@@ -23,6 +23,7 @@ import { createPgListener } from './db/pg-listener.ts'
 import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { progressRoutes } from './progress/routes.ts'
+import { soloRoutes } from './solo/solo-routes.ts'
 import { createSessionEngine } from './sessions/engine/engine.ts'
 import { signalParties, subscribableSessionCode } from './sessions/store/queries.ts'
 import { rtcRoutes } from './rtc/routes.ts'
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
+      await api.register(soloRoutes, { db: database.db, caseBank: caseBank.cache, rateLimits: config.rateLimits, clock: deps.clock })
       await api.register(contactRoutes, {
         db: database.db,
         mailer,

@@ -27,6 +27,9 @@ const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
 const Debrief = lazy(() => import('./pages/Debrief.tsx'))
 const MockResult = lazy(() => import('./pages/MockResult.tsx'))
 const SharedMockResult = lazy(() => import('./pages/SharedMockResult.tsx'))
+const PractiseAlone = lazy(() => import('./pages/PractiseAlone.tsx'))
+const SoloStation = lazy(() => import('./pages/SoloStation.tsx'))
+const MyRecordings = lazy(() => import('./recordings/MyRecordings.tsx').then((module) => ({ default: module.MyRecordingsPage })))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -47,6 +50,9 @@ const Guarded = {
   SessionRoom: signedIn(SessionRoom),
   Debrief: signedIn(Debrief),
   MockResult: signedIn(MockResult),
+  PractiseAlone: signedIn(PractiseAlone),
+  SoloStation: signedIn(SoloStation),
+  MyRecordings: signedIn(MyRecordings),
   Admin: () => (
     <RequireAdmin>
       <Admin />
@@ -92,6 +98,9 @@ export function App() {
           <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
           <Route path="/session/:code/results" component={Guarded.MockResult} />
           <Route path="/shared/results/:token" component={SharedMockResult} />
+          <Route path="/practise-alone" component={Guarded.PractiseAlone} />
+          <Route path="/practise-alone/:id" component={Guarded.SoloStation} />
+          <Route path="/recordings" component={Guarded.MyRecordings} />
           <Route path="/admin" component={Guarded.Admin} />
           <Route component={NotFound} />
         </Switch>

@@ -9,6 +9,7 @@ import { progressContracts } from './progress.ts'
 import { rtcContracts } from './rtc.ts'
 import { sessionContracts } from './sessions.ts'
 import { siteContracts } from './site.ts'
+import { soloContracts } from './solo.ts'
 
 /**
  * Every route of the API, by area. The server registers each with `serve` and a test holds the two lists equal
@@ -26,4 +27,5 @@ export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   rtc: rtcContracts,
   sessions: sessionContracts,
   site: siteContracts,
+  solo: soloContracts,
 }

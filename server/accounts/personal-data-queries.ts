@@ -110,3 +110,12 @@ export async function sessionActivityOf(db: Db, userId: number) {
     .execute()
   return rows.map((row) => ({ sessionCode: row.code, event: row.type, at: iso(row.recorded_at) }))
 }
+
+/** Stations practised alone (issue 34), with the candidate's marks of themselves. */
+export const soloStationsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('solo_stations')
+    .select(['id', 'case_title as caseTitle', 'topic', 'station_type as stationType', 'started_at as startedAt', 'ended_at as endedAt', 'marks', 'marked_at as markedAt'])
+    .where('user_id', '=', userId)
+    .orderBy('started_at')
+    .execute()

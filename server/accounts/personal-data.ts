@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { conflict } from '../errors.ts'
 import { feedbackReceived } from '../sessions/store/queries.ts'
-import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf } from './personal-data-queries.ts'
+import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf, soloStationsOf } from './personal-data-queries.ts'
 
 type Trx = Transaction<Database>
 
@@ -77,6 +77,7 @@ export const PERSONAL_DATA: PersonalData[] = [
   { exportAs: 'sessionActivity', collect: sessionActivityOf, erase: redactSessionLog },
   { exportAs: 'boardListings', collect: boardListingsOf, erase: (trx, userId) => trx.deleteFrom('board_listings').where('host_user_id', '=', userId).execute() },
   { exportAs: 'selfAssessments', collect: selfAssessmentsOf, erase: (trx, userId) => trx.deleteFrom('self_assessments').where('user_id', '=', userId).execute() },
+  { exportAs: 'soloStations', collect: soloStationsOf, erase: (trx, userId) => trx.deleteFrom('solo_stations').where('user_id', '=', userId).execute() },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('user_latest_joins').where('user_id', '=', userId).execute() },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('live_presence').where('user_id', '=', userId).execute() },
 ]

@@ -4,6 +4,7 @@ import type { FeedbackArea, GlobalJudgement } from '../../schemas/marking.ts'
 import type { DomainScore } from '../../schemas/session/station-result.ts'
 import type { SessionStatus } from '../../schemas/session/types.ts'
 import type { Station, StationType } from '../../schemas/station/station.ts'
+import type { SoloSavedMarks } from '../../schemas/solo/solo-wire.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -27,6 +28,7 @@ export interface Database {
   board_jobs: BoardJobsTable
   contact_messages: ContactMessagesTable
   mock_result_shares: MockResultSharesTable
+  solo_stations: SoloStationsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -257,4 +259,23 @@ export interface MockResultSharesTable {
   user_id: number
   created_at: CreatedAt
   revoked_at: ColumnType<Date | null, Date | string | null, Date | string | null>
+}
+
+/** A station practised alone (issue 34): its clock in epoch ms, and the candidate's marks of themselves. */
+export interface SoloStationsTable {
+  id: Generated<number>
+  user_id: number
+  case_id: number | null
+  case_title: string
+  topic: string
+  station_type: StationType | null
+  started_at: number
+  reading_seconds: number
+  consultation_seconds: number
+  consultation_started_at: number | null
+  ended_at: number | null
+  marks: ColumnType<SoloSavedMarks | null, string | null, string | null>
+  station_score: number | null
+  marked_at: ColumnType<Date | null, Date | null, Date | null>
+  created_at: CreatedAt
 }

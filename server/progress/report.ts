@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { periodDays, periodStart, type ProgressPeriod, type ProgressReport } from '../../schemas/progress.ts'
 import type { Db } from '../db/connect.ts'
 import { areaCounts, domainSummaries, weakestCriteria, weakestPoints } from './rating-aggregates.ts'
+import { selfMarkedOf } from './self-marked.ts'
 import { headlineAndAgreement, stationTypeCoverage, topicCoverage, trendByStation } from './station-aggregates.ts'
 
 /**
@@ -28,6 +29,7 @@ export async function progressReport(db: Db, userId: number, days: ProgressPerio
       const weakest = weakestPoints(domains, await weakestCriteria(trx, period))
       const areas = await areaCounts(trx, period)
       const mockExams = await mockExamsOf(trx, userId, period.since)
-      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, stationTypes, weakest, areas, agreement, mockExams }
+      const selfMarked = await selfMarkedOf(trx, period)
+      return { days: periodDays(days), headline, trend, domains, unassignedFeedback, coverage, stationTypes, weakest, areas, agreement, mockExams, selfMarked }
     })
 }

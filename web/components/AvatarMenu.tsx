@@ -21,6 +21,8 @@ function itemsFor(user: UserView): Item[] {
     { label: 'Dashboard', href: '/dashboard' },
     // Beside the dashboard it grew from; the bar itself has no room left at the narrowest wide widths.
     { label: 'My Progress', href: '/progress' },
+    { label: 'Practise Alone', href: '/practise-alone' },
+    { label: 'My Recordings', href: '/recordings' },
     { label: 'My Profile', href: '/profile' },
     { label: 'Logout' },
   ]

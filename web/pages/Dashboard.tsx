@@ -50,6 +50,9 @@ export default function Dashboard() {
           <ButtonLink href="/partners" $variant="secondary">
             Find Partners
           </ButtonLink>
+          <ButtonLink href="/practise-alone" $variant="secondary">
+            Practise alone
+          </ButtonLink>
           <ButtonLink href="/progress" $variant="secondary">
             My Progress
           </ButtonLink>

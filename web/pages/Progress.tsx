@@ -10,6 +10,7 @@ import { Agreement } from '../progress/Agreement.tsx'
 import { Coverage } from '../progress/Coverage.tsx'
 import { StationTypes } from '../progress/StationTypes.tsx'
 import { MockExams } from '../progress/MockExams.tsx'
+import { SelfMarked } from '../progress/SelfMarked.tsx'
 import { Headline } from '../progress/Headline.tsx'
 import { PeriodAndExport } from '../progress/PeriodAndExport.tsx'
 import { Muted } from '../progress/progress-ui.tsx'
@@ -54,6 +55,7 @@ export default function Progress() {
             <Coverage coverage={report.coverage} days={report.days} />
             <StationTypes stationTypes={report.stationTypes} />
             <MockExams mockExams={report.mockExams} />
+            <SelfMarked selfMarked={report.selfMarked} />
             <Agreement agreement={report.agreement} />
           </div>
         </ShownZoneProvider>

@@ -8,7 +8,7 @@ import type { BankFacts, BankNeeds, CaseBankCache } from '../../content/case-ban
 import type { Db } from '../../db/connect.ts'
 
 /** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
-const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
+export const cryptoRandom = (): number => randomBytes(6).readUIntBE(0, 6) / 2 ** 48
 
 /**
  * The outside facts a decision needs, for each command that needs them (caseBankNeeds): from this instance's
@@ -100,4 +100,10 @@ export function criteriaShapes(criteria: CriterionView[]): CriterionShape[] {
     domain: criterion.domain ?? null,
     subCriteria: criterion.subCriteria.map((sub) => ({ id: sub.id, name: sub.name })),
   }))
+}
+
+/** Every case of the bank (summaries), for a choice made outside a session's decisions (a solo station, issue 34). */
+export async function catalogOf(db: Db, bank: CaseBankCache): Promise<readonly CaseSummary[]> {
+  const { catalog } = await bank.read({ catalog: true, criteriaOf: null }, (missing) => readBank(db, missing))
+  return catalog!.cases
 }

@@ -1,0 +1,54 @@
+/**
+ * A station practised alone (issue 34): the candidate reads the instructions, then speaks the consultation aloud to
+ * the camera or microphone, and only then sees the patient's script and the examiner's checklist and marks
+ * themselves. Its phases follow from its times alone, so the server and the page read the same phase from the same
+ * stored times, and a reload (or a page closed and opened the next day) finds the station where the clock says it is.
+ */
+import { CONSULTATION_TIME_OPTIONS, EXAM_TIMING, READING_TIME_OPTIONS } from '../session/config-rules.ts'
+
+export const SOLO_PHASES = ['READING', 'CONSULTATION', 'MARKING'] as const
+export type SoloPhase = (typeof SOLO_PHASES)[number]
+
+/** The phases a candidate moves on from by hand: "Start the station now" and "End the station". */
+export type SoloClockPhase = Exclude<SoloPhase, 'MARKING'>
+
+/** What is stored of a solo station's clock, in epoch ms of the server's clock. */
+export interface SoloTimes {
+  startedAt: number
+  readingSeconds: number
+  consultationSeconds: number
+  /** Set when the candidate started the consultation before the reading time ran out. */
+  consultationStartedAt: number | null
+  /** Set when the candidate ended the consultation before its time ran out. */
+  endedAt: number | null
+}
+
+/** The exam's timing by default; the same choices a session offers. */
+export const SOLO_TIMING_DEFAULTS = { readingTime: EXAM_TIMING.readingTime, consultationTime: EXAM_TIMING.consultationTime }
+export const SOLO_READING_OPTIONS = READING_TIME_OPTIONS
+export const SOLO_CONSULTATION_OPTIONS = CONSULTATION_TIME_OPTIONS
+
+export const consultationStartOf = (t: SoloTimes): number => t.consultationStartedAt ?? t.startedAt + t.readingSeconds * 1000
+export const stationEndOf = (t: SoloTimes): number => t.endedAt ?? consultationStartOf(t) + t.consultationSeconds * 1000
+
+export function soloPhaseAt(t: SoloTimes, now: number): SoloPhase {
+  if (now < consultationStartOf(t)) return 'READING'
+  return now < stationEndOf(t) ? 'CONSULTATION' : 'MARKING'
+}
+
+/** The running phase's clock, in the shape every room clock has; null once the station is over. */
+export function soloTimerAt(t: SoloTimes, now: number): { phase: SoloClockPhase; startTimestamp: number; durationSeconds: number } | null {
+  const phase = soloPhaseAt(t, now)
+  if (phase === 'READING') return { phase, startTimestamp: t.startedAt, durationSeconds: (consultationStartOf(t) - t.startedAt) / 1000 }
+  if (phase === 'CONSULTATION') return { phase, startTimestamp: consultationStartOf(t), durationSeconds: t.consultationSeconds }
+  return null
+}
+
+/**
+ * The times after the candidate moved on from `from` at `now`; null when the station is no longer in that phase,
+ * so a double click, or a click that arrives after the clock ran out, changes nothing.
+ */
+export function movedOn(t: SoloTimes, from: SoloClockPhase, now: number): SoloTimes | null {
+  if (soloPhaseAt(t, now) !== from) return null
+  return from === 'READING' ? { ...t, consultationStartedAt: now } : { ...t, endedAt: now }
+}

@@ -1,0 +1,103 @@
+import * as v from 'valibot'
+import { DoctorCaseViewSchema, RevealedDoctorCaseViewSchema } from '../case-views.ts'
+import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from '../marking.ts'
+import { FeedbackSubmitBody, MAX_TEXT } from '../session-api.ts'
+import { CriterionScoreSchema, DomainScoreSchema } from '../session-wire.ts'
+import { CHECKLIST_MARKS } from '../session/types.ts'
+import { STATION_TYPES } from '../station/station.ts'
+import { SOLO_CONSULTATION_OPTIONS, SOLO_PHASES, SOLO_READING_OPTIONS, SOLO_TIMING_DEFAULTS } from './solo-station.ts'
+
+/** What a solo station (issue 34) takes and gives on the wire; the routes are in schemas/api/solo.ts. */
+
+const minutes = (options: readonly number[], what: string) => {
+  const rule = `${what} must be one of ${options.join(', ')} minutes`
+  return v.picklist(options, rule)
+}
+
+/** How the case is chosen: from one topic, of one station type, or any station. */
+export const SoloChoiceSchema = v.variant(
+  'kind',
+  [
+    v.object({ kind: v.literal('topic'), topic: v.pipe(v.string('Choose a topic'), v.trim(), v.nonEmpty('Choose a topic'), v.maxLength(100, 'That is not one of the topics')) }),
+    v.object({ kind: v.literal('stationType'), stationType: v.picklist(STATION_TYPES, 'Choose one of the station types') }),
+    v.object({ kind: v.literal('surprise') }),
+  ],
+  'Choose a topic, a station type or "Surprise me"',
+)
+export type SoloChoice = v.InferOutput<typeof SoloChoiceSchema>
+
+export const SoloStartBody = v.object({
+  choice: SoloChoiceSchema,
+  readingTime: v.optional(minutes(SOLO_READING_OPTIONS, 'Reading time'), SOLO_TIMING_DEFAULTS.readingTime),
+  consultationTime: v.optional(minutes(SOLO_CONSULTATION_OPTIONS, 'Consultation time'), SOLO_TIMING_DEFAULTS.consultationTime),
+})
+export type SoloStart = v.InferOutput<typeof SoloStartBody>
+
+/** "Start the station now" (from READING) and "End the station" (from CONSULTATION). */
+export const SoloMoveOnBody = v.object({ from: v.picklist(['READING', 'CONSULTATION'], 'from must be READING or CONSULTATION') })
+
+const MAX_TICKS = 200
+const second = v.nullable(v.pipe(v.number('second must be a number'), v.integer('second must be whole'), v.minValue(0, 'second must not be negative'), v.maxValue(7200, 'second is past the recording')))
+
+/**
+ * The candidate's marks of their own station, in the exam's shape: a mark per checklist item (with the second of
+ * the recording it was noted at, when marked while watching it back), the domains' criteria, a judgement and areas.
+ */
+export const SoloMarksBody = v.object({
+  ticks: v.pipe(
+    v.array(v.object({ itemId: v.pipe(v.string(), v.maxLength(100)), mark: v.picklist(CHECKLIST_MARKS, 'A mark must be DONE, PARTLY or NOT_DONE'), second }), 'ticks must be a list'),
+    v.maxLength(MAX_TICKS, 'Too many checklist marks'),
+  ),
+  criteriaScores: FeedbackSubmitBody.entries.criteriaScores,
+  globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS, `A judgement must be one of ${GLOBAL_JUDGEMENTS.join(', ')}`)),
+  feedbackAreas: v.pipe(v.array(v.picklist(FEEDBACK_AREAS, 'Unknown feedback area')), v.maxLength(FEEDBACK_AREAS.length, 'Too many feedback areas')),
+  comment: v.optional(v.pipe(v.string('The comment must be text'), v.maxLength(MAX_TEXT, `The comment must be at most ${MAX_TEXT} characters`)), ''),
+})
+export type SoloMarks = v.InferOutput<typeof SoloMarksBody>
+
+export const SoloSavedMarksSchema = v.object({
+  ticks: v.array(v.object({ itemId: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
+  criteriaScores: v.array(CriterionScoreSchema),
+  globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
+  feedbackAreas: v.array(v.picklist(FEEDBACK_AREAS)),
+  comment: v.string(),
+  domainScores: v.array(DomainScoreSchema),
+  stationScore: v.nullable(v.number()),
+  markedAt: v.number(),
+})
+export type SoloSavedMarks = v.InferOutput<typeof SoloSavedMarksSchema>
+
+const TimerSchema = v.object({ phase: v.picklist(['READING', 'CONSULTATION']), startTimestamp: v.number(), durationSeconds: v.number() })
+
+/**
+ * One solo station as its candidate sees it now. The case is the doctor's view until the station is over, the
+ * whole case after (the script and checklist are never sent before), and `serverTime` lets the page set its clock.
+ */
+export const SoloStationSchema = v.object({
+  id: v.number(),
+  phase: v.picklist(SOLO_PHASES),
+  timer: v.nullable(TimerSchema),
+  startedAt: v.number(),
+  consultationStartedAt: v.number(),
+  consultationSeconds: v.number(),
+  /** When the consultation ended; null until it has. */
+  endedAt: v.nullable(v.number()),
+  serverTime: v.number(),
+  case: v.union([RevealedDoctorCaseViewSchema, DoctorCaseViewSchema]),
+  marks: v.nullable(SoloSavedMarksSchema),
+})
+export type SoloStation = v.InferOutput<typeof SoloStationSchema>
+
+/** The candidate's solo stations, newest first: the title only of those that are over. */
+export const SoloStationListSchema = v.array(
+  v.object({
+    id: v.number(),
+    startedAt: v.number(),
+    phase: v.picklist(SOLO_PHASES),
+    caseTitle: v.nullable(v.string()),
+    stationType: v.nullable(v.picklist(STATION_TYPES)),
+    topic: v.string(),
+    stationScore: v.nullable(v.number()),
+  }),
+)
+export type SoloStationList = v.InferOutput<typeof SoloStationListSchema>

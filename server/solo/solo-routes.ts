@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify'
+import { soloContracts } from '../../schemas/api/solo.ts'
+import { noSoloCase, soloCase } from '../../schemas/solo/solo-case.ts'
+import { movedOn, soloPhaseAt } from '../../schemas/solo/solo-station.ts'
+import { findCase } from '../content/cases-repo.ts'
+import type { CaseBankCache } from '../content/case-bank-cache.ts'
+import type { Db } from '../db/connect.ts'
+import { conflict, notFound } from '../errors.ts'
+import { perUserLimit } from '../request-identity.ts'
+import { serve } from '../route-contract.ts'
+import { catalogOf, cryptoRandom } from '../sessions/engine/decision-context.ts'
+import { checkedSoloMarks } from './solo-marks.ts'
+import { ownSoloStation, practisedCases, soloList, soloView, timesOf, type SoloRow } from './solo-repo.ts'
+
+export const NO_SUCH_STATION = 'There is no such solo station'
+export const CASE_GONE = "This station's case has been removed from the case bank"
+export const MARK_AFTER = 'You can mark your station once it is over: the script and checklist are shown then'
+
+/**
+ * /api/solo-stations (issue 34): a candidate practises a station alone and marks it. Every route answers only
+ * about the caller's own stations; another's is "no such station", so ids tell nothing.
+ */
+export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBank: CaseBankCache; rateLimits: boolean; clock?: () => number }) {
+  const { db, caseBank } = options
+  const now = () => options.clock?.() ?? Date.now()
+  const limited = perUserLimit(app, options, 120)
+
+  const viewOf = async (row: SoloRow) => {
+    const fullCase = row.case_id === null ? undefined : await findCase(db, row.case_id)
+    if (!fullCase) throw notFound(CASE_GONE)
+    return { fullCase, view: soloView(row, fullCase, now()) }
+  }
+  const own = async (id: number, userId: number) => {
+    const row = await ownSoloStation(db, id, userId)
+    if (!row) throw notFound(NO_SUCH_STATION)
+    return row
+  }
+
+  serve(app, soloContracts.list, limited, async (request) => soloList(db, request.currentUser.id, now()))
+
+  serve(app, soloContracts.start, limited, async (request, { body }) => {
+    const userId = request.currentUser.id
+    const chosen = soloCase(await catalogOf(db, caseBank), body.choice, await practisedCases(db, userId), cryptoRandom)
+    const fullCase = chosen && (await findCase(db, chosen.id))
+    if (!fullCase) throw conflict(noSoloCase(body.choice))
+    const row = await db
+      .insertInto('solo_stations')
+      .values({
+        user_id: userId,
+        case_id: fullCase.id,
+        case_title: fullCase.title,
+        topic: fullCase.category.name,
+        station_type: fullCase.station?.stationType ?? null,
+        started_at: now(),
+        reading_seconds: Math.round(body.readingTime * 60),
+        consultation_seconds: Math.round(body.consultationTime * 60),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return soloView(row, fullCase, now())
+  })
+
+  serve(app, soloContracts.get, limited, async (request, { params }) => (await viewOf(await own(params.id, request.currentUser.id))).view)
+
+  serve(app, soloContracts.moveOn, limited, async (request, { params, body }) => {
+    const row = await own(params.id, request.currentUser.id)
+    const moved = movedOn(timesOf(row), body.from, now())
+    if (!moved) return (await viewOf(row)).view
+    // Only from the phase the times were read in: of two clicks at once, the first one's time is kept.
+    const unmoved = body.from === 'READING' ? ('consultation_started_at' as const) : ('ended_at' as const)
+    await db
+      .updateTable('solo_stations')
+      .set({ consultation_started_at: moved.consultationStartedAt, ended_at: moved.endedAt })
+      .where('id', '=', row.id)
+      .where(unmoved, 'is', null)
+      .execute()
+    return (await viewOf(await own(params.id, request.currentUser.id))).view
+  })
+
+  serve(app, soloContracts.saveMarks, limited, async (request, { params, body }) => {
+    const row = await own(params.id, request.currentUser.id)
+    const { fullCase } = await viewOf(row)
+    if (soloPhaseAt(timesOf(row), now()) !== 'MARKING') throw conflict(MARK_AFTER)
+    const marks = checkedSoloMarks(fullCase, body, now())
+    const updated = await db
+      .updateTable('solo_stations')
+      .set({ marks: JSON.stringify(marks), station_score: marks.stationScore, marked_at: new Date(marks.markedAt) })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return soloView(updated, fullCase, now())
+  })
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { Link, useLocation } from 'wouter'
+import { STATION_TYPES, STATION_TYPE_LABELS, type StationType } from '../../schemas/station/station.ts'
+import { SOLO_CONSULTATION_OPTIONS, SOLO_READING_OPTIONS, SOLO_TIMING_DEFAULTS } from '../../schemas/solo/solo-station.ts'
+import type { SoloChoice, SoloStationList } from '../../schemas/solo/solo-wire.ts'
+import { errorMessage } from '../api/client.ts'
+import { fetchCategories } from '../api/content.ts'
+import { soloApi } from '../api/solo.ts'
+import { Alert } from '../components/Alert.tsx'
+import { BusyButton } from '../components/Button.tsx'
+import { usePageTitle } from '../components/usePageTitle.ts'
+import { SelectBox } from '../forms/SelectBox.tsx'
+import { RecordingModeChoice } from '../solo/RecordingModeChoice.tsx'
+import { rememberRecordingMode } from '../solo/recording-mode.ts'
+import { RecentSoloStations } from '../solo/RecentSoloStations.tsx'
+import type { RecordingMode } from '../solo/useSoloMedia.ts'
+import { ChoiceRow } from '../forms/ChoiceRow.tsx'
+
+type ChoiceKind = SoloChoice['kind']
+
+/**
+ * Practise a station alone (issue 34): for when nobody else is online. The candidate chooses how the case is drawn,
+ * the timing (the exam's by default) and what is recorded; the station starts at once.
+ */
+export default function PractiseAlone() {
+  usePageTitle('Practise alone')
+  const [, navigate] = useLocation()
+  const [kind, setKind] = useState<ChoiceKind>('surprise')
+  const [topics, setTopics] = useState<string[]>([])
+  const [topic, setTopic] = useState('')
+  const [stationType, setStationType] = useState<StationType>(STATION_TYPES[0])
+  const [readingTime, setReadingTime] = useState<number>(SOLO_TIMING_DEFAULTS.readingTime)
+  const [consultationTime, setConsultationTime] = useState<number>(SOLO_TIMING_DEFAULTS.consultationTime)
+  const [mode, setMode] = useState<RecordingMode>('video')
+  const [recent, setRecent] = useState<SoloStationList | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    fetchCategories().then(
+      (categories) => {
+        const names = categories.filter((category) => category.caseCount !== 0).map((category) => category.name)
+        setTopics(names)
+        setTopic((current) => current || names[0] || '')
+      },
+      () => setTopics([]),
+    )
+    soloApi.list(controller.signal).then(setRecent, () => setRecent([]))
+    return () => controller.abort()
+  }, [])
+
+  const choice = (): SoloChoice => (kind === 'topic' ? { kind, topic } : kind === 'stationType' ? { kind, stationType } : { kind })
+
+  async function start(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setFailure(null)
+    try {
+      const station = await soloApi.start({ choice: choice(), readingTime, consultationTime })
+      rememberRecordingMode(station.id, mode)
+      navigate(`/practise-alone/${station.id}`)
+    } catch (error) {
+      setFailure(errorMessage(error, 'The station could not be started. Please try again.'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Page>
+      <h1>Practise a station alone</h1>
+      <p>
+        Read the candidate&apos;s instructions, then speak the consultation aloud as if the patient were there. When the station is over you see the
+        patient&apos;s script and the examiner&apos;s checklist, watch yourself back, and mark yourself as the examiner would.
+      </p>
+      <form onSubmit={start} aria-describedby={failure ? 'solo-start-error' : undefined}>
+        <ChoiceRow>
+          <legend>Which case</legend>
+          {(['surprise', 'topic', 'stationType'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="solo-kind" checked={kind === value} onChange={() => setKind(value)} />
+              {value === 'surprise' ? 'Surprise me' : value === 'topic' ? 'A topic' : 'A station type'}
+            </label>
+          ))}
+        </ChoiceRow>
+        {kind === 'topic' &&
+          (topics.length === 0 ? (
+            <p role="status">Loading the topics…</p>
+          ) : (
+            <SelectBox label="Topic" value={topic} onChange={setTopic} options={topics.map((name) => ({ value: name, label: name }))} />
+          ))}
+        {kind === 'stationType' && (
+          <SelectBox label="Station type" value={stationType} onChange={setStationType} options={STATION_TYPES.map((type) => ({ value: type, label: STATION_TYPE_LABELS[type] }))} />
+        )}
+        <Timing>
+          <SelectBox label="Reading time" value={readingTime} onChange={setReadingTime} options={SOLO_READING_OPTIONS.map((m) => ({ value: m, label: `${m} minutes` }))} hint="The exam gives 1.5 minutes." />
+          <SelectBox
+            label="Consultation time"
+            value={consultationTime}
+            onChange={setConsultationTime}
+            options={SOLO_CONSULTATION_OPTIONS.map((m) => ({ value: m, label: `${m} minutes` }))}
+            hint="The exam gives 8 minutes, with a bell at 6."
+          />
+        </Timing>
+        <RecordingModeChoice mode={mode} onChange={setMode} />
+        {failure && (
+          <div id="solo-start-error">
+            <Alert tone="error">{failure}</Alert>
+          </div>
+        )}
+        <BusyButton type="submit" busy={busy}>
+          Start the station
+        </BusyButton>
+      </form>
+      <RecentSoloStations stations={recent} />
+      <p>
+        <Link href="/recordings">My recordings</Link> · <Link href="/progress">My progress</Link>
+      </p>
+    </Page>
+  )
+}
+
+const Page = styled.div`
+  width: 100%;
+  max-width: 760px;
+  margin: 0 auto;
+  padding: 32px 16px;
+  h1 { font-size: 1.6rem; margin: 0 0 8px; }
+  form { display: grid; gap: 12px; margin: 16px 0 24px; }
+`
+
+
+const Timing = styled.div`
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+`
