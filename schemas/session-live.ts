@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CircuitViewSchema } from './mock/circuit-view.ts'
+import { RecordingViewSchema } from './session/recording-consent.ts'
 import type { RoleCaseView } from './case-views.ts'
 import { ParticipantViewSchema, PhaseSchema, SessionConfigViewSchema, StationProgressSchema, StatusSchema, TimedPhaseSchema, WireRoleSchema, sessionClockEntries } from './session-wire.ts'
 
@@ -109,6 +110,13 @@ const CircuitMessageSchema = v.object({
   circuit: v.nullable(CircuitViewSchema),
 })
 
+/** An addition (issue 34): someone asked to record the room, consented or stopped it; null once stopped. */
+const RecordingMessageSchema = v.object({
+  type: v.literal('RECORDING'),
+  sessionCode: v.string(),
+  recording: v.nullable(RecordingViewSchema),
+})
+
 /** Every message on /topic/session/{code}. Fields a later server adds are dropped, not refused (WIRE.md: additions are additive). */
 export const LiveMessageSchema = v.variant('type', [
   SessionUpdateSchema,
@@ -121,6 +129,7 @@ export const LiveMessageSchema = v.variant('type', [
   TopicSelectionNeededSchema,
   StationProgressMessageSchema,
   CircuitMessageSchema,
+  RecordingMessageSchema,
 ])
 
 export type SessionUpdateMessage = v.InferOutput<typeof SessionUpdateSchema>

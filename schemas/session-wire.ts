@@ -1,4 +1,5 @@
 import { CircuitViewSchema } from './mock/circuit-view.ts'
+import { RecordingViewSchema } from './session/recording-consent.ts'
 import * as v from 'valibot'
 import { RoleCaseViewSchema } from './case-views.ts'
 import { CHECKLIST_MARKS, type CriterionScore, type NextRoundRequest, type Phase, type SessionRole, type SessionStatus, type SessionType, type SubScore, type TimingType } from './session/types.ts'
@@ -115,6 +116,8 @@ export const SessionDetailsSchema = v.object({
   stationProgress: v.nullable(StationProgressSchema),
   /** An addition (issue 33): a mock exam's circuit; null for every other session. */
   circuit: v.nullable(CircuitViewSchema),
+  /** An addition (issue 34): who asked to record the room and who has consented; null when nobody asked. */
+  recording: v.nullable(RecordingViewSchema),
 })
 export type SessionDetails = v.InferOutput<typeof SessionDetailsSchema>
 

@@ -26,9 +26,11 @@ import {
 } from '../session-wire.ts'
 import { CircuitViewSchema } from '../mock/circuit-view.ts'
 import { PauseBody } from '../mock/circuit.ts'
+import { RecordingViewSchema } from '../session/recording-consent.ts'
 import { MessageAnswer, route } from './contract.ts'
 
 /** The circuit as it stands after a pause or a resume. */
+const RecordingAnswer = v.object({ message: v.string(), recording: v.nullable(RecordingViewSchema) })
 const CircuitAnswer = v.object({ message: v.string(), circuit: v.nullable(CircuitViewSchema) })
 
 /** How many other running sessions the user left by creating or joining this one (WIRE.md section 6). */
@@ -94,6 +96,10 @@ export const sessionContracts = {
   /** Issue 33: the host pauses a mock exam's clock, saying why, and resumes it. */
   pauseCircuit: route('POST', '/sessions/:code/circuit/pause', { body: PauseBody, answer: CircuitAnswer }),
   resumeCircuit: route('POST', '/sessions/:code/circuit/resume', { answer: CircuitAnswer }),
+  /** Issue 34: recording the room on each person's own device, only with everyone's consent; nothing is uploaded. */
+  askToRecord: route('POST', '/sessions/:code/recording', { answer: RecordingAnswer }),
+  consentToRecording: route('POST', '/sessions/:code/recording/consent', { answer: RecordingAnswer }),
+  stopRecording: route('DELETE', '/sessions/:code/recording', { answer: RecordingAnswer }),
   saveSelfAssessment: route('POST', '/sessions/:code/self-assessment', {
     body: SelfAssessmentBody,
     answer: v.object({ message: v.string(), selfAssessment: ScoredAssessmentSchema }),

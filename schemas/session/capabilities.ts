@@ -52,6 +52,9 @@ export const CONTROLS = [
   'RevealFact',
   'PauseCircuit',
   'ResumeCircuit',
+  'AskToRecord',
+  'ConsentToRecording',
+  'StopRecording',
 ] as const
 export type Control = (typeof CONTROLS)[number]
 
@@ -102,6 +105,10 @@ const WHO: Record<Control, (s: Standing) => Refusal | null> = {
   RevealFact: (s) => seated(s) ?? (s.seat === 'PATIENT' ? null : refused(403, 'Only the patient ticks the facts they tell')),
   PauseCircuit: (s) => seated(s) ?? (s.isHost ? null : refused(403, HOST_RUNS_CIRCUIT)),
   ResumeCircuit: (s) => seated(s) ?? (s.isHost ? null : refused(403, HOST_RUNS_CIRCUIT)),
+  // Everyone in the room has the same say over recording it (recording-consent.ts).
+  AskToRecord: seated,
+  ConsentToRecording: seated,
+  StopRecording: seated,
 }
 
 /** What a control refused by the current phase is told, when the phase has no refusal of its own. */

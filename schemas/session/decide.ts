@@ -12,6 +12,7 @@ import { decideSubmitFeedback } from './feedback-rules.ts'
 import { whatFollows } from './next-round.ts'
 import { decideJoin, decideLeave, hasEnded } from './participants.ts'
 import { decideMarkChecklistItem, decideRevealFact } from './station-notes.ts'
+import { decideAskToRecord, decideConsentToRecording, decideStopRecording } from './recording-consent.ts'
 import {
   decideComplete,
   decideEnd,
@@ -101,6 +102,12 @@ export function decide(state: SessionState | null, command: SessionCommand, acto
     case 'ResumeCircuit':
       requireMayUse(state, 'ResumeCircuit', actor)
       return decideResumeCircuit(state, ctx)
+    case 'AskToRecord':
+      return decideAskToRecord(state, actor, ctx)
+    case 'ConsentToRecording':
+      return decideConsentToRecording(state, actor, ctx)
+    case 'StopRecording':
+      return decideStopRecording(state, actor, ctx)
     default:
       return unknownCommand(command)
   }

@@ -7,6 +7,7 @@ import { isLegalMove, mayEndFrom } from './machine.ts'
 import type { CircuitProgress } from '../mock/circuit.ts'
 import { FORMER_USER, type Participant, type PhaseTimer, type SessionConfig, type SessionEvent, type SessionState, type StationProgress } from './types.ts'
 import { progressAfter } from './station-progress.ts'
+import { consentAfter } from './recording-fold.ts'
 
 export type SessionEventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
 
@@ -59,6 +60,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     madeForLater: event.madeForLater === true,
     stationProgress: NO_PROGRESS,
     circuit: circuitOf(event.config, null),
+    recording: null,
     version: 1,
   }
 }
@@ -91,6 +93,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     madeForLater: c.madeForLater !== undefined ? c.madeForLater : state.madeForLater,
     stationProgress: c.stationProgress !== undefined ? c.stationProgress : state.stationProgress,
     circuit: c.circuit !== undefined ? c.circuit : state.circuit,
+    recording: c.recording !== undefined ? c.recording : state.recording,
     version: state.version + 1,
   }
 }
@@ -102,7 +105,7 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
       return { participants: joined(state, event) }
     case 'ParticipantLeft': {
       const erased = event.reason === 'ACCOUNT_DELETED' ? { name: FORMER_USER } : {}
-      return { participants: updated(state.participants, event.userId, { active: false, ...erased }) }
+      return { participants: updated(state.participants, event.userId, { active: false, ...erased }), recording: consentAfter(state, event) }
     }
     case 'SessionConfigured': {
       const circuit = circuitOf(event.config, state.circuit)
@@ -181,10 +184,22 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'ParticipantCompleted':
       return { participants: updated(state.participants, event.userId, { hasCompleted: true }) }
     case 'SessionEnded':
-      return { status: 'COMPLETED', phase: 'COMPLETED', timer: null, topicChoicePending: false, endedReason: event.reason, circuit: state.circuit && { ...state.circuit, paused: null } }
+      return {
+        status: 'COMPLETED',
+        phase: 'COMPLETED',
+        timer: null,
+        topicChoicePending: false,
+        endedReason: event.reason,
+        circuit: state.circuit && { ...state.circuit, paused: null },
+        recording: consentAfter(state, event),
+      }
     case 'ChecklistItemMarked':
     case 'FactRevealed':
       return { stationProgress: progressAfter(state.stationProgress, event) }
+    case 'RecordingAsked':
+    case 'RecordingConsented':
+    case 'RecordingStopped':
+      return { recording: consentAfter(state, event) }
     default:
       return unreachable(event)
   }

@@ -57,8 +57,11 @@ export type PhaseState = (typeof STATE_OF_PHASE)[Phase]
 const PHASES = Object.keys(STATE_OF_PHASE) as Phase[]
 const PHASE_OF_STATE = Object.fromEntries(PHASES.map((phase) => [STATE_OF_PHASE[phase], phase])) as Record<PhaseState, Phase>
 
-/** Joining, leaving, a timer's expiry and the doctor's end are possible at any point of a session in play. */
-const IN_PLAY: AcceptedCommand[] = ['JoinWithRole', 'Leave', 'ExpireTimer', 'End']
+/**
+ * Joining, leaving, a timer's expiry, the doctor's end and recording the room with everyone's consent (issue 34) are
+ * possible at any point of a session in play.
+ */
+const IN_PLAY: AcceptedCommand[] = ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'AskToRecord', 'ConsentToRecording', 'StopRecording']
 /** Outside the feedback phase, the host's "complete" closes the session; nobody else's is accepted. */
 const HOST_CLOSES: AcceptedCommand = { command: 'Complete', when: 'byHost' }
 /** The doctor's buttons that move a session on, none of them in a mock exam. */

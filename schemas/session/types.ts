@@ -101,8 +101,16 @@ export interface SessionState {
   stationProgress: StationProgress
   /** A mock exam's progress through its circuit (issue 33); null for every other session. */
   circuit: CircuitProgress | null
+  /** Someone asked to record the room, and who has consented (issue 34, recording-consent.ts); null when nobody has. */
+  recording: RecordingConsent | null
   /** The session log's version this state reflects (number of events folded). */
   version: number
+}
+
+export interface RecordingConsent {
+  askedBy: number
+  /** Those who consented, the asker first; someone who leaves is taken off. */
+  consented: number[]
 }
 
 /** How the examiner saw a checklist item done. */
@@ -164,6 +172,11 @@ export type SessionEvent =
   /** Issue 33: the host paused a mock exam's clock, with what was left of the running phase. */
   | { type: 'CircuitPaused'; reason: string; remainingSeconds: number; at: number }
   | { type: 'CircuitResumed'; at: number }
+  /** Issue 34: asking to record the room is consenting; recording runs once everyone in the room has consented. */
+  | { type: 'RecordingAsked'; userId: number; at: number }
+  | { type: 'RecordingConsented'; userId: number; at: number }
+  /** Anyone's stop (or refusal) ends it for everyone, and every consent with it. */
+  | { type: 'RecordingStopped'; userId: number; at: number }
 
 export type SessionEventType = SessionEvent['type']
 
@@ -211,6 +224,9 @@ export type SessionCommand =
   | { type: 'RevealFact'; factId: string; revealed: boolean }
   | { type: 'PauseCircuit'; reason: string }
   | { type: 'ResumeCircuit' }
+  | { type: 'AskToRecord' }
+  | { type: 'ConsentToRecording' }
+  | { type: 'StopRecording' }
   | { type: 'Leave'; reason: LeaveReason }
   | { type: 'End' }
   /** Issued by the timer service, never by a user: ends the phase whose deadline passed. */

@@ -21,6 +21,9 @@ const COMMAND: Record<Control, SessionCommand> = {
   RevealFact: { type: 'RevealFact', factId: 'onset', revealed: true },
   PauseCircuit: { type: 'PauseCircuit', reason: 'A doorbell' },
   ResumeCircuit: { type: 'ResumeCircuit' },
+  AskToRecord: { type: 'AskToRecord' },
+  ConsentToRecording: { type: 'ConsentToRecording' },
+  StopRecording: { type: 'StopRecording' },
 }
 
 function nextRoundWaiting(): Session {

@@ -20,6 +20,9 @@ const ATTEMPTS: [SessionCommand, Actor][] = [
   [{ type: 'Leave', reason: 'LEFT' }, OBSERVER],
   [{ type: 'ExpireTimer', phase: 'READING', startTimestamp: T0 }, HOST],
   [{ type: 'End' }, HOST],
+  [{ type: 'AskToRecord' }, PATIENT],
+  [{ type: 'ConsentToRecording' }, OBSERVER],
+  [{ type: 'StopRecording' }, OBSERVER],
   [{ type: 'Configure', config: DEFAULT_CONFIG }, HOST],
   [{ type: 'Start' }, HOST],
   [{ type: 'SkipPhase' }, HOST],
@@ -46,10 +49,10 @@ const attemptName = ([command, actor]: [SessionCommand, Actor]) => `${command.ty
 
 /** What each phase accepts, as the machine's states list it: the table a reader checks the rules against. */
 const EXPECTED: Record<string, string[]> = {
-  waiting: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'Configure', 'Start', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
-  reading: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
-  consultation: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SkipPhase', 'Complete by Hana Host', 'MarkChecklistItem', 'RevealFact'],
-  feedback: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'SubmitFeedback', 'Complete by Hana Host', 'Complete by Pia Patient', 'MarkChecklistItem'],
+  waiting: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'AskToRecord', 'ConsentToRecording', 'StopRecording', 'Configure', 'Start', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
+  reading: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'AskToRecord', 'ConsentToRecording', 'StopRecording', 'SkipPhase', 'NewCase', 'SelectNewTopic', 'Complete by Hana Host'],
+  consultation: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'AskToRecord', 'ConsentToRecording', 'StopRecording', 'SkipPhase', 'Complete by Hana Host', 'MarkChecklistItem', 'RevealFact'],
+  feedback: ['JoinWithRole', 'Leave', 'ExpireTimer', 'End', 'AskToRecord', 'ConsentToRecording', 'StopRecording', 'SubmitFeedback', 'Complete by Hana Host', 'Complete by Pia Patient', 'MarkChecklistItem'],
   completed: ['Leave', 'ExpireTimer'],
 }
 

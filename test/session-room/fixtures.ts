@@ -65,6 +65,7 @@ export function details(overrides: Partial<SessionDetails> = {}): SessionDetails
     mlaAreas: [],
     stationProgress: null,
     circuit: null,
+    recording: null,
     ...overrides,
   }
 }

@@ -30,6 +30,7 @@ function readingState(clockNow: number, version = 3): SessionState {
     participants: [],
     stationProgress: { marks: [], revealedFacts: [] },
     circuit: null,
+    recording: null,
     timer: { phase: 'READING', startTimestamp: clockNow, durationSeconds: READING_MS / 1000 },
     caseScored: false,
     topicChoicePending: false,

@@ -54,4 +54,7 @@ export const sessionsApi = {
   revealFact: (code: string, factId: string, revealed: boolean) => call(sessionContracts.revealFact, { params: { code }, body: { factId, revealed } }),
   pauseCircuit: (code: string, reason: string) => call(sessionContracts.pauseCircuit, { params: { code }, body: { reason } }),
   resumeCircuit: (code: string) => call(sessionContracts.resumeCircuit, { params: { code } }),
+  askToRecord: (code: string) => call(sessionContracts.askToRecord, { params: { code } }),
+  consentToRecording: (code: string) => call(sessionContracts.consentToRecording, { params: { code } }),
+  stopRecording: (code: string) => call(sessionContracts.stopRecording, { params: { code } }),
 }

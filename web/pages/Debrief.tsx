@@ -11,6 +11,7 @@ import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { DebriefScores } from '../debrief/DebriefScores.tsx'
 import { RoundNotesCard } from '../debrief/RoundNotesCard.tsx'
+import { RoundRecordings } from '../debrief/RoundRecordings.tsx'
 import { CaseNotes } from '../session/CaseNotes.tsx'
 import { findingsOf, imageSource } from '../session/room/case-content.ts'
 import { useSessionCode } from '../session/SessionCode.tsx'
@@ -59,6 +60,7 @@ export default function Debrief() {
       <Card>
         <DebriefScores debrief={debrief} />
       </Card>
+      <RoundRecordings sessionCode={debrief.sessionCode} round={debrief.round} caseTitle={debrief.case.title} notes={debrief.notes} />
       {debrief.notes && (
         <Card>
           <RoundNotesCard notes={debrief.notes} />

@@ -14,7 +14,7 @@ import { SelectBox } from '../forms/SelectBox.tsx'
 import { RecordingModeChoice } from '../solo/RecordingModeChoice.tsx'
 import { rememberRecordingMode } from '../solo/recording-mode.ts'
 import { RecentSoloStations } from '../solo/RecentSoloStations.tsx'
-import type { RecordingMode } from '../solo/useSoloMedia.ts'
+import type { RecordingMode } from '../recordings/useRecordingMedia.ts'
 import { ChoiceRow } from '../forms/ChoiceRow.tsx'
 
 type ChoiceKind = SoloChoice['kind']

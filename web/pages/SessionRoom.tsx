@@ -28,6 +28,7 @@ import { useRoomSounds } from '../session/sounds.ts'
 import { SoundsBlockedNotice } from '../session/SoundsBlockedNotice.tsx'
 import { useBackGuard } from '../session/useBackGuard.ts'
 import { StationNotes } from '../session/station/StationNotes.tsx'
+import { RoomRecording } from '../session/recording/RoomRecording.tsx'
 import { useAuth } from '../account/AuthContext.tsx'
 import { roomCapabilities } from '../session/room/room-capabilities.ts'
 
@@ -126,7 +127,22 @@ export default function SessionRoom() {
       <SoundsBlockedNotice phase={session.phase} />
       {user && session.role && session.phase !== 'COMPLETED' && (
         <Suspense fallback={null}>
-          <CallPanel code={session.code} userId={user.id} participants={session.participants} telephoneCase={session.selectedCase?.telephoneConsultation === true} />
+          <CallPanel
+            code={session.code}
+            userId={user.id}
+            participants={session.participants}
+            telephoneCase={session.selectedCase?.telephoneConsultation === true}
+            recorder={(call) => (
+              // One file per round: a new round's recording starts afresh.
+              <RoomRecording
+                key={session.currentRound}
+                call={call}
+                session={session}
+                userId={user.id}
+                onChanged={(recording) => send({ type: 'LIVE', message: { type: 'RECORDING', sessionCode: session.code, recording } })}
+              />
+            )}
+          />
         </Suspense>
       )}
       <Body ref={body}>

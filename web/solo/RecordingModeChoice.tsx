@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import { ChoiceRow } from '../forms/ChoiceRow.tsx'
 import { theme } from '../theme.ts'
-import { RECORDING_MODES, RECORDING_MODE_TEXT, type RecordingMode } from './useSoloMedia.ts'
+import { RECORDING_MODES, RECORDING_MODE_TEXT, type RecordingMode } from '../recordings/useRecordingMedia.ts'
 
 /** What a solo station records, said with where it goes: nowhere but this device. */
 export function RecordingModeChoice({ mode, onChange }: { mode: RecordingMode; onChange: (mode: RecordingMode) => void }) {

@@ -4,9 +4,10 @@ import type { SoloStation } from '../../schemas/solo/solo-wire.ts'
 import { formatLength } from '../recordings/recording-format.ts'
 import type { RecordingMeta } from '../recordings/recording-store.ts'
 import { useLocalRecording } from '../recordings/useLocalRecording.ts'
+import { RecordingIndicator } from '../recordings/RecordingIndicator.tsx'
 import { serverNow } from '../session/server-clock.ts'
 import { theme } from '../theme.ts'
-import { useSoloMedia, type RecordingMode } from './useSoloMedia.ts'
+import { useRecordingMedia, type RecordingMode } from '../recordings/useRecordingMedia.ts'
 
 /**
  * A solo station's recording: the devices opened while the candidate reads, a preview of the camera, and the
@@ -14,7 +15,7 @@ import { useSoloMedia, type RecordingMode } from './useSoloMedia.ts'
  */
 export function SoloRecorder({ station, mode, onSaved }: { station: SoloStation; mode: RecordingMode; onSaved: (recording: RecordingMeta) => void }) {
   const running = station.phase !== 'MARKING'
-  const media = useSoloMedia(mode, running)
+  const media = useRecordingMedia(mode, running)
   const meta = {
     source: { kind: 'solo' as const, soloId: station.id },
     title: `Station practised alone: ${station.case.category.name}`,
@@ -40,9 +41,7 @@ export function SoloRecorder({ station, mode, onSaved }: { station: SoloStation;
         {media.opening && <p role="status">Asking your browser for the camera and microphone…</p>}
         {media.notice && <p role="alert">{media.notice}</p>}
         {recording.status === 'recording' ? (
-          <Live role="status">
-            <Dot aria-hidden="true" /> Recording {formatLength(recording.elapsed * 1000)}
-          </Live>
+          <RecordingIndicator elapsedSeconds={recording.elapsed} />
         ) : (
           running && media.stream && station.phase === 'READING' && <p>Recording starts with the station, on this device only.</p>
         )}
@@ -71,20 +70,7 @@ const Preview = styled.video`
   object-fit: cover;
 `
 
-const Live = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  font-weight: 700;
-  color: ${theme.color.danger};
-`
 
-export const Dot = styled.span`
-  width: 12px;
-  height: 12px;
-  border-radius: 50%;
-  background: ${theme.color.danger};
-`
 
 const Note = styled.p`
   color: ${theme.color.muted};

@@ -1,4 +1,4 @@
-import { RECORDING_MODES, type RecordingMode } from './useSoloMedia.ts'
+import { RECORDING_MODES, type RecordingMode } from '../recordings/useRecordingMedia.ts'
 
 /**
  * What the candidate chose to record for a station, kept for the tab (sessionStorage) so a reload of the station's

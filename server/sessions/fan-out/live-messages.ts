@@ -1,5 +1,6 @@
 import type { CaseView } from '../../../schemas/content.ts'
 import { circuitView } from '../../../schemas/mock/circuit-view.ts'
+import { recordingView } from '../../../schemas/session/recording-consent.ts'
 import type { ClockPhase } from '../../../schemas/session/clock.ts'
 import { evolve, showsClock, topicCompletedMessage } from '../../../schemas/session/index.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
@@ -138,18 +139,20 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
   }
   const circuit = circuitView(state)
   const circuitMessage: Planned[] = circuit ? [same({ type: 'CIRCUIT', sessionCode, circuit })] : []
+  // Who is in the room decides whether a recording runs: a join or a leave is news to it too.
+  const recordingMessage: Planned[] = state.recording || before?.recording ? [same({ type: 'RECORDING', sessionCode, recording: recordingView(state) })] : []
   switch (event.type) {
     case 'SessionCreated':
       return []
     case 'ParticipantJoined':
-      return [participantUpdate, sessionUpdate]
+      return [participantUpdate, sessionUpdate, ...recordingMessage]
     case 'ParticipantLeft': {
       // A deleted account also "leaves" where it had left before (to lose its name): the room was told then.
       if (!before?.participants.some((p) => p.userId === event.userId && p.active)) return [participantUpdate]
       const leaver = state.participants.find((p) => p.userId === event.userId)
       const userRole = toWireRole(leaver?.role ?? 'OBSERVER')
       const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason: event.reason } as const
-      return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate]
+      return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate, ...recordingMessage]
     }
     // The settings may make it a mock exam or stop it being one: the room hears which.
     case 'SessionConfigured':
@@ -193,8 +196,12 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
     case 'FeedbackSubmitted':
     case 'ParticipantCompleted':
       return [participantUpdate]
+    case 'RecordingAsked':
+    case 'RecordingConsented':
+    case 'RecordingStopped':
+      return recordingMessage
     case 'SessionEnded':
-      return [{ alike: () => ({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() }), alsoTo: leaver }]
+      return [{ alike: () => ({ type: 'SESSION_ENDED', sessionCode, reason: event.reason, timestamp: new Date(event.at).toISOString() }), alsoTo: leaver }, ...recordingMessage]
     case 'ChecklistItemMarked':
     case 'FactRevealed': {
       const round = state.currentRound

@@ -1,4 +1,5 @@
 import { circuitView } from '../../../schemas/mock/circuit-view.ts'
+import { recordingView } from '../../../schemas/session/recording-consent.ts'
 import { caseViewFor, type RoleCaseView } from '../../../schemas/case-views.ts'
 import { currentRound, feedbackPhaseOver } from '../../../schemas/session/case-reveal.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
@@ -115,6 +116,7 @@ export function sessionDetails(
     mlaAreas: config.mlaAreas ?? [],
     stationProgress: progressSeenBy(state.stationProgress, role),
     circuit: circuitView(state),
+    recording: recordingView(state),
   }
 }
 

@@ -1,4 +1,5 @@
 import { circuitView } from '../../../schemas/mock/circuit-view.ts'
+import { recordingView } from '../../../schemas/session/recording-consent.ts'
 import type { FastifyInstance } from 'fastify'
 import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
@@ -152,6 +153,22 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   serve(app, sessionContracts.resumeCircuit, signedIn, async (request) => {
     const { state } = await run(request, request.params.code, { type: 'ResumeCircuit' })
     return { message: 'The mock exam goes on', circuit: circuitView(state) }
+  })
+
+  // Recording the room with everyone's consent (issue 34): the log keeps who asked, consented and stopped; no media.
+  serve(app, sessionContracts.askToRecord, signedIn, async (request) => {
+    const { state } = await run(request, request.params.code, { type: 'AskToRecord' })
+    return { message: 'Asked: recording starts once everyone in the room accepts', recording: recordingView(state) }
+  })
+
+  serve(app, sessionContracts.consentToRecording, signedIn, async (request) => {
+    const { state } = await run(request, request.params.code, { type: 'ConsentToRecording' })
+    return { message: 'You accepted recording', recording: recordingView(state) }
+  })
+
+  serve(app, sessionContracts.stopRecording, signedIn, async (request) => {
+    const { state } = await run(request, request.params.code, { type: 'StopRecording' })
+    return { message: 'Recording stopped for everyone', recording: recordingView(state) }
   })
 
   // What happens after feedback (new case, role change, seat rotation, end) is the session's rule too; the answer reports it.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import styled from 'styled-components'
 import type { ParticipantView } from '../../../schemas/session-wire.ts'
 import { authStore } from '../../auth/auth-store.ts'
@@ -8,6 +8,7 @@ import { theme } from '../../theme.ts'
 import { CallController } from './call-controller.ts'
 import { CallControls } from './CallControls.tsx'
 import { CallTile } from './CallTile.tsx'
+import type { CallSnapshot } from './call-snapshot.ts'
 
 export interface CallPanelProps {
   code: string
@@ -15,6 +16,8 @@ export interface CallPanelProps {
   participants: ParticipantView[]
   /** The case is a telephone consultation: the telephone station runs by itself (issue 29). */
   telephoneCase: boolean
+  /** What records the room on this device (issue 34), given the call's media to record. */
+  recorder?: (call: CallSnapshot) => ReactNode
 }
 
 /** Whether this device folds the call to a strip, remembered like the sound choice. */
@@ -46,7 +49,7 @@ function rememberFolded(folded: boolean) {
  * it to a strip of two buttons (show the call, the microphone); folded, the tiles are hidden, not removed, so
  * everyone is still heard.
  */
-export default function CallPanel({ code, userId, participants, telephoneCase }: CallPanelProps) {
+export default function CallPanel({ code, userId, participants, telephoneCase, recorder }: CallPanelProps) {
   const controller = useMemo(() => new CallController(code, userId, authStore.token), [code, userId])
   const call = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
   const members = useMemo(() => participants.map((p) => ({ userId: p.userId, role: p.role })), [participants])
@@ -106,6 +109,7 @@ export default function CallPanel({ code, userId, participants, telephoneCase }:
           />
         </>
       )}
+      {recorder?.(call)}
     </Panel>
   )
 }

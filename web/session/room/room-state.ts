@@ -4,6 +4,7 @@
  * is the one thing they do not decide themselves: room-phase.ts does.
  */
 import type { CircuitView } from '../../../schemas/mock/circuit-view.ts'
+import type { RecordingView } from '../../../schemas/session/recording-consent.ts'
 import type { RoleCaseView } from '../../../schemas/case-views.ts'
 import type { Phase, SessionStatus, SessionType, TimingType } from '../../../schemas/session/types.ts'
 import { toWireRole, type ParticipantView, type SessionDetails, type StationProgressView, type WireRole } from '../../../schemas/session-wire.ts'
@@ -56,6 +57,8 @@ export interface RoomSession {
   stationProgressVersion: number | null
   /** A mock exam's circuit (issue 33); null for any other session. */
   circuit: CircuitView | null
+  /** Who asked to record the room and who consented (issue 34); null when nobody asked. */
+  recording: RecordingView | null
 }
 
 export const DEFAULT_END_REASON = 'Session has ended'
@@ -113,6 +116,7 @@ export function fromSnapshot(details: SessionDetails, userId: number, serverNow:
     stationProgress: details.stationProgress ?? null,
     stationProgressVersion: null,
     circuit: details.circuit ?? null,
+    recording: details.recording ?? null,
   }
 }
 
@@ -164,6 +168,8 @@ export function withLiveMessage(session: RoomSession, message: LiveMessage, user
       return { ...session, stationProgress: { marks: message.marks, revealedFacts: message.revealedFacts }, stationProgressVersion: message.version }
     case 'CIRCUIT':
       return withCircuit(session, message.circuit)
+    case 'RECORDING':
+      return { ...session, recording: message.recording }
     case 'SESSION_ENDED':
     case 'USER_LEFT':
     case 'ROLE_CHANGE':

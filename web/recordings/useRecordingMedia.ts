@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { openLocalMedia } from '../session/call/local-media.ts'
-import { recordingSupport } from '../recordings/recorder.ts'
+import { recordingSupport } from './recorder.ts'
 
 export const RECORDING_MODES = ['video', 'audio', 'none'] as const
 export type RecordingMode = (typeof RECORDING_MODES)[number]
@@ -11,7 +11,7 @@ export const RECORDING_MODE_TEXT: Record<RecordingMode, string> = {
   none: 'No recording',
 }
 
-export interface SoloMedia {
+export interface RecordingMedia {
   stream: MediaStream | null
   hasVideo: boolean
   /** Asking the browser for the devices. */
@@ -20,15 +20,16 @@ export interface SoloMedia {
   notice: string | null
 }
 
-const NOTHING: SoloMedia = { stream: null, hasVideo: false, opening: false, notice: null }
+const NOTHING: RecordingMedia = { stream: null, hasVideo: false, opening: false, notice: null }
 
 /**
- * The camera and microphone for a solo station's recording, opened while the candidate reads (so the browser's
- * question comes before the consultation) and closed once it is over. Whatever is refused or missing, the station
+ * The camera and microphone for a recording made on this device (a solo station's, opened while the candidate
+ * reads so the browser's question comes before the consultation; a room's, when its call is not joined), closed
+ * once it is no longer wanted. Whatever is refused or missing, the station
  * runs: with sound only, or without a recording, and the page says which.
  */
-export function useSoloMedia(mode: RecordingMode, wanted: boolean): SoloMedia {
-  const [media, setMedia] = useState<SoloMedia>(NOTHING)
+export function useRecordingMedia(mode: RecordingMode, wanted: boolean): RecordingMedia {
+  const [media, setMedia] = useState<RecordingMedia>(NOTHING)
   useEffect(() => {
     if (!wanted || mode === 'none') return setMedia(NOTHING)
     const unsupported = recordingSupport()
@@ -50,7 +51,7 @@ export function useSoloMedia(mode: RecordingMode, wanted: boolean): SoloMedia {
   return media
 }
 
-function mediaOf(stream: MediaStream, mode: RecordingMode): SoloMedia {
+function mediaOf(stream: MediaStream, mode: RecordingMode): RecordingMedia {
   const hasVideo = stream.getVideoTracks().length > 0
   const hasAudio = stream.getAudioTracks().length > 0
   if (!hasAudio && !hasVideo) {
