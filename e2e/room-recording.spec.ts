@@ -40,7 +40,7 @@ test('recording a room starts only when all three accept and stops for all at on
   const wires = [d, p, o].map(watchWire)
   for (const page of [d, p, o]) await page.goto(roomUrl(code))
   await d.getByRole('button', { name: 'Join call' }).click()
-  const indicator = (page: Page) => page.getByRole('region', { name: 'Recording' }).getByRole('status').filter({ hasText: /^\s*Recording\s*$/ })
+  const indicator = (page: Page) => page.getByRole('region', { name: 'Session recording' }).getByRole('status').filter({ hasText: /^\s*Recording\s*$/ })
 
   await p.getByRole('button', { name: 'Ask to record' }).click()
   await expect(p.getByText(/Recording starts when .+ and .+ accept\./)).toBeVisible()

@@ -31,7 +31,7 @@ test('a solo station records the consultation on this device, then reveals the c
   await page.getByRole('link', { name: 'Practise alone' }).click()
   await page.getByRole('radio', { name: 'A topic' }).check()
   await page.getByRole('combobox', { name: 'Topic' }).selectOption(topic.name)
-  await page.getByRole('combobox', { name: 'Reading time' }).selectOption({ label: '1 minutes' })
+  await page.getByRole('combobox', { name: 'Reading time' }).selectOption({ label: '1 minute' })
   await page.getByRole('combobox', { name: 'Consultation time' }).selectOption({ label: '5 minutes' })
   await expect(page.getByRole('radio', { name: 'Camera and microphone' })).toBeChecked()
   await page.getByRole('button', { name: 'Start the station' }).click()
@@ -62,7 +62,7 @@ test('a solo station records the consultation on this device, then reveals the c
 
   // A checklist mark made while the recording shows 1:15 sits there on its timeline.
   await page.getByRole('radio', { name: 'Done' }).first().check()
-  await expect(page.getByRole('button', { name: /Jump to 1:15: Takes a pain history/ }).first()).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Marks in time order' }).getByRole('button', { name: /^1:15 Takes a pain history: Done$/ })).toBeVisible()
   await page.getByRole('button', { name: 'Use my checklist marks as the scores' }).click()
   await page.getByRole('radio', { name: 'Explains the plan: 2 of 4' }).check()
   await page.getByRole('radio', { name: 'Builds rapport: 3 of 4' }).check()
@@ -71,6 +71,7 @@ test('a solo station records the consultation on this device, then reveals the c
   await page.getByRole('radio', { name: /^Satisfactory/ }).check()
   await page.getByRole('button', { name: 'Submit Marks' }).click()
   await expect(page.getByText(/Your marks are saved/)).toBeVisible()
+  await expect(page.getByText('Your self-marked result: Data gathering A, Clinical management C, Interpersonal B; station score 9 of 12; judgement Satisfactory.')).toBeVisible()
   await page.setViewportSize({ width: 360, height: 740 })
   await nothingOffScreenSideways(page)
   expect(await axeViolations(page)).toEqual([])
@@ -83,7 +84,7 @@ test('a solo station records the consultation on this device, then reveals the c
   await page.goto('/recordings')
   const item = page.getByRole('listitem').filter({ hasText: station.title })
   await expect(item).toContainText(/5:0\d|4:5\d/)
-  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: /Download/ }).click()])
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: /Download/ }).click()])
   expect(download.suggestedFilename()).toMatch(/^plab2-practice-\d{4}-\d{2}-\d{2}-.+\.webm$/)
   const file = readFileSync((await download.path())!)
   expect(file.subarray(0, 4).toString('hex')).toBe('1a45dfa3')
@@ -97,13 +98,22 @@ test('a solo station records the consultation on this device, then reveals the c
   expect(Math.max(...uploads.map((upload) => upload.bytes))).toBeLessThan(20_000)
 })
 
-test('without a camera the station records sound only, and without a recorder it runs unrecorded', async ({ page, request }) => {
+test('without a camera the station records sound only; without a recorder it runs unrecorded; a full disk stops the recording, not the station', async ({ page, request }) => {
   await createTopic(request, 1, { station: true })
   await page.addInitScript(() => {
     const ask = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices)
     navigator.mediaDevices.getUserMedia = (constraints) =>
       constraints?.video ? Promise.reject(new DOMException('refused', 'NotAllowedError')) : ask(constraints)
     if (location.search.includes('no-recorder')) Object.defineProperty(window, 'MediaRecorder', { value: undefined })
+    // A disk that fills after two seconds of recording.
+    if (location.search.includes('disk-full')) {
+      const put = IDBObjectStore.prototype.put
+      let chunks = 0
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        if (this.name === 'chunks' && ++chunks > 2) throw new DOMException('The disk is full', 'QuotaExceededError')
+        return put.apply(this, args)
+      }
+    }
   })
   await signInAs(page, request, await registerAccount(request, newAccount('solo-limits')), '/practise-alone')
   await page.getByRole('button', { name: 'Start the station' }).click()
@@ -112,5 +122,8 @@ test('without a camera the station records sound only, and without a recorder it
   await expect(page.getByRole('status').filter({ hasText: /Recording \d+:\d\d/ })).toBeVisible()
   await page.goto(`${page.url()}?no-recorder`)
   await expect(page.getByText(/cannot record.*The station runs without a recording\./)).toBeVisible()
+  await expect(page.getByRole('timer')).toBeVisible()
+  await page.goto(page.url().replace('no-recorder', 'disk-full'))
+  await expect(page.getByText(/This device has no space left for the recording\. It stopped at 0:0\d; what was recorded until then is kept\./)).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('timer')).toBeVisible()
 })

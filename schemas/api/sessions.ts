@@ -29,8 +29,9 @@ import { PauseBody } from '../mock/circuit.ts'
 import { RecordingViewSchema } from '../session/recording-consent.ts'
 import { MessageAnswer, route } from './contract.ts'
 
-/** The circuit as it stands after a pause or a resume. */
+/** Who has consented to recording the room after an ask, an accept or a stop (issue 34). */
 const RecordingAnswer = v.object({ message: v.string(), recording: v.nullable(RecordingViewSchema) })
+/** The circuit as it stands after a pause or a resume. */
 const CircuitAnswer = v.object({ message: v.string(), circuit: v.nullable(CircuitViewSchema) })
 
 /** How many other running sessions the user left by creating or joining this one (WIRE.md section 6). */

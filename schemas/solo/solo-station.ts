@@ -28,6 +28,16 @@ export const SOLO_TIMING_DEFAULTS = { readingTime: EXAM_TIMING.readingTime, cons
 export const SOLO_READING_OPTIONS = READING_TIME_OPTIONS
 export const SOLO_CONSULTATION_OPTIONS = CONSULTATION_TIME_OPTIONS
 
+/**
+ * The consultation runs at least this long before the candidate may end it: the script and checklist come with the
+ * end, and a station ended at once would give the case bank away one click at a time.
+ */
+export const EARLIEST_END_SECONDS = 60
+export const TOO_EARLY_TO_END = `A station can be ended once it has run for ${EARLIEST_END_SECONDS} seconds`
+/** Stations a candidate may start alone in 24 hours: a long day of practice, not the whole bank. */
+export const SOLO_STARTS_PER_DAY = 30
+export const DAILY_LIMIT = `You have started ${SOLO_STARTS_PER_DAY} stations alone in the last 24 hours, the most a day allows: please come back tomorrow`
+
 export const consultationStartOf = (t: SoloTimes): number => t.consultationStartedAt ?? t.startedAt + t.readingSeconds * 1000
 export const stationEndOf = (t: SoloTimes): number => t.endedAt ?? consultationStartOf(t) + t.consultationSeconds * 1000
 
@@ -44,9 +54,13 @@ export function soloTimerAt(t: SoloTimes, now: number): { phase: SoloClockPhase;
   return null
 }
 
+/** Whether the candidate may end the consultation at `now` (EARLIEST_END_SECONDS). */
+export const mayEndAt = (t: SoloTimes, now: number): boolean => now - consultationStartOf(t) >= EARLIEST_END_SECONDS * 1000
+
 /**
  * The times after the candidate moved on from `from` at `now`; null when the station is no longer in that phase,
- * so a double click, or a click that arrives after the clock ran out, changes nothing.
+ * so a double click, or a click that arrives after the clock ran out, changes nothing. Ending before
+ * EARLIEST_END_SECONDS is refused by the caller (`mayEndAt`).
  */
 export function movedOn(t: SoloTimes, from: SoloClockPhase, now: number): SoloTimes | null {
   if (soloPhaseAt(t, now) !== from) return null

@@ -23,6 +23,11 @@ export const timesOf = (row: SoloRow): SoloTimes => ({
 export const ownSoloStation = (db: Db, id: number, userId: number): Promise<SoloRow | undefined> =>
   db.selectFrom('solo_stations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
 
+export async function soloStartsSince(db: Db, userId: number, since: number): Promise<number> {
+  const row = await db.selectFrom('solo_stations').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where('started_at', '>', since).executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /** The cases a candidate has practised as the doctor, in sessions or alone: a solo station prefers others. */
 export async function practisedCases(db: Db, userId: number): Promise<Set<number>> {
   const rows = await db

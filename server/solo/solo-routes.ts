@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { soloContracts } from '../../schemas/api/solo.ts'
 import { noSoloCase, soloCase } from '../../schemas/solo/solo-case.ts'
-import { movedOn, soloPhaseAt } from '../../schemas/solo/solo-station.ts'
+import { DAILY_LIMIT, mayEndAt, movedOn, SOLO_STARTS_PER_DAY, soloPhaseAt, TOO_EARLY_TO_END } from '../../schemas/solo/solo-station.ts'
+import { DAY_MS } from '../../schemas/progress.ts'
 import { findCase } from '../content/cases-repo.ts'
 import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
@@ -10,7 +11,7 @@ import { perUserLimit } from '../request-identity.ts'
 import { serve } from '../route-contract.ts'
 import { catalogOf, cryptoRandom } from '../sessions/engine/decision-context.ts'
 import { checkedSoloMarks } from './solo-marks.ts'
-import { ownSoloStation, practisedCases, soloList, soloView, timesOf, type SoloRow } from './solo-repo.ts'
+import { ownSoloStation, practisedCases, soloList, soloStartsSince, soloView, timesOf, type SoloRow } from './solo-repo.ts'
 
 export const NO_SUCH_STATION = 'There is no such solo station'
 export const CASE_GONE = "This station's case has been removed from the case bank"
@@ -40,6 +41,7 @@ export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBa
 
   serve(app, soloContracts.start, limited, async (request, { body }) => {
     const userId = request.currentUser.id
+    if ((await soloStartsSince(db, userId, now() - DAY_MS)) >= SOLO_STARTS_PER_DAY) throw conflict(DAILY_LIMIT)
     const chosen = soloCase(await catalogOf(db, caseBank), body.choice, await practisedCases(db, userId), cryptoRandom)
     const fullCase = chosen && (await findCase(db, chosen.id))
     if (!fullCase) throw conflict(noSoloCase(body.choice))
@@ -66,6 +68,7 @@ export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBa
     const row = await own(params.id, request.currentUser.id)
     const moved = movedOn(timesOf(row), body.from, now())
     if (!moved) return (await viewOf(row)).view
+    if (body.from === 'CONSULTATION' && !mayEndAt(timesOf(row), now())) throw conflict(TOO_EARLY_TO_END)
     // Only from the phase the times were read in: of two clicks at once, the first one's time is kept.
     const unmoved = body.from === 'READING' ? ('consultation_started_at' as const) : ('ended_at' as const)
     await db

@@ -6,6 +6,7 @@ import { saveCase } from '../../server/content/cases-repo.ts'
 import { collectPersonalData } from '../../server/accounts/personal-data.ts'
 import { ITEM_TWICE, UNKNOWN_ITEM } from '../../server/solo/solo-marks.ts'
 import { MARK_AFTER, NO_SUCH_STATION } from '../../server/solo/solo-routes.ts'
+import { DAILY_LIMIT, SOLO_STARTS_PER_DAY, TOO_EARLY_TO_END } from '../../schemas/solo/solo-station.ts'
 import { call, signedInUser, testApp, type TestApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
@@ -122,6 +123,8 @@ t.test('a running station is listed without its title, and ends early by the can
   t.same((await api(bea).get('/solo-stations')).json.map((s: { caseTitle: string | null; phase: string }) => [s.caseTitle, s.phase]), [[null, 'READING']])
   await api(bea).post(`/solo-stations/${id}/move-on`, { from: 'READING' })
   await clock.advance(10_000)
+  t.equal((await api(bea).post(`/solo-stations/${id}/move-on`, { from: 'CONSULTATION' })).json.error, TOO_EARLY_TO_END, 'not at once: the case would be given away')
+  await clock.advance(50_000)
   const ended = await api(bea).post(`/solo-stations/${id}/move-on`, { from: 'CONSULTATION' })
   t.equal(ended.json.phase, 'MARKING')
   t.equal(ended.json.endedAt, clock.now(), 'ended when the candidate said so')
@@ -135,4 +138,13 @@ t.test('what cannot be drawn, or chosen, is refused in words', async (t) => {
   t.match((await start({ choice: { kind: 'surprise' }, consultationTime: 9 })).error, /Consultation time must be one of/)
   t.match((await start({ choice: { kind: 'maybe' } })).error, /Choose a topic, a station type or "Surprise me"/)
   t.equal((await api(cy).get('/solo-stations/abc')).json.error, NO_SUCH_STATION)
+})
+
+t.test(`at most ${SOLO_STARTS_PER_DAY} stations alone in 24 hours`, async (t) => {
+  const dee = await signedInUser(app as TestApp, { name: 'Dee' })
+  const row = { user_id: dee.id, case_id: saved.id, case_title: 'x', topic: 'Cardiology', reading_seconds: 90, consultation_seconds: 480 }
+  await app.database.db.insertInto('solo_stations').values({ ...row, started_at: clock.now() - 25 * 3_600_000 }).execute()
+  for (let n = 1; n < SOLO_STARTS_PER_DAY; n += 1) await app.database.db.insertInto('solo_stations').values({ ...row, started_at: clock.now() - n * 60_000 }).execute()
+  t.equal((await api(dee).post('/solo-stations', { choice: { kind: 'surprise' } })).status, 200, 'the last one of the day, yesterday’s not counted')
+  t.equal((await api(dee).post('/solo-stations', { choice: { kind: 'surprise' } })).json.error, DAILY_LIMIT)
 })

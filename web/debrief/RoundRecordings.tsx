@@ -1,30 +1,16 @@
-import { useEffect, useState } from 'react'
 import type { RoundNotes } from '../../schemas/debrief.ts'
 import { CHECKLIST_MARK_LABEL } from '../../schemas/labels.ts'
 import { RecordingPlayer, markerSecond } from '../recordings/RecordingPlayer.tsx'
-import { recordingsFor, updateTitle, type RecordingMeta } from '../recordings/recording-store.ts'
+import type { RecordingMeta } from '../recordings/recording-store.ts'
+import { useRecordingsOf } from '../recordings/useRecordingsOf.ts'
 
 /**
  * A round recorded in the room with everyone's consent (issue 34), if this device kept it: played back with the
  * examiners' checklist marks and the facts told as markers on its timeline. Nothing shows where nothing was kept.
  */
 export function RoundRecordings({ sessionCode, round, caseTitle, notes }: { sessionCode: string; round: number; caseTitle: string; notes: RoundNotes | null }) {
-  const [recordings, setRecordings] = useState<RecordingMeta[]>([])
-  useEffect(() => {
-    let current = true
-    const source = { kind: 'room', sessionCode, round } as const
-    updateTitle(source, caseTitle)
-      .catch(() => undefined)
-      .then(() => recordingsFor(source))
-      .then(
-        (found) => current && setRecordings(found),
-        () => undefined,
-      )
-    return () => {
-      current = false
-    }
-  }, [sessionCode, round, caseTitle])
-  if (recordings.length === 0) return null
+  const recordings = useRecordingsOf({ kind: 'room', sessionCode, round }, caseTitle)
+  if (!recordings || recordings.length === 0) return null
   return (
     <section aria-labelledby="round-recordings-heading">
       <h2 id="round-recordings-heading">Your recording of this station</h2>

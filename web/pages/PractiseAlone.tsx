@@ -12,6 +12,7 @@ import { BusyButton } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { SelectBox } from '../forms/SelectBox.tsx'
 import { RecordingModeChoice } from '../solo/RecordingModeChoice.tsx'
+import { minutesLabel } from '../session/room/config-form.ts'
 import { rememberRecordingMode } from '../solo/recording-mode.ts'
 import { RecentSoloStations } from '../solo/RecentSoloStations.tsx'
 import type { RecordingMode } from '../recordings/useRecordingMedia.ts'
@@ -27,7 +28,8 @@ export default function PractiseAlone() {
   usePageTitle('Practise alone')
   const [, navigate] = useLocation()
   const [kind, setKind] = useState<ChoiceKind>('surprise')
-  const [topics, setTopics] = useState<string[]>([])
+  // Null while loading; empty when they could not be loaded.
+  const [topics, setTopics] = useState<string[] | null>(null)
   const [topic, setTopic] = useState('')
   const [stationType, setStationType] = useState<StationType>(STATION_TYPES[0])
   const [readingTime, setReadingTime] = useState<number>(SOLO_TIMING_DEFAULTS.readingTime)
@@ -85,8 +87,10 @@ export default function PractiseAlone() {
           ))}
         </ChoiceRow>
         {kind === 'topic' &&
-          (topics.length === 0 ? (
+          (topics === null ? (
             <p role="status">Loading the topics…</p>
+          ) : topics.length === 0 ? (
+            <Alert tone="error">The topics could not be loaded. Reload the page, or choose a station type or "Surprise me".</Alert>
           ) : (
             <SelectBox label="Topic" value={topic} onChange={setTopic} options={topics.map((name) => ({ value: name, label: name }))} />
           ))}
@@ -94,12 +98,12 @@ export default function PractiseAlone() {
           <SelectBox label="Station type" value={stationType} onChange={setStationType} options={STATION_TYPES.map((type) => ({ value: type, label: STATION_TYPE_LABELS[type] }))} />
         )}
         <Timing>
-          <SelectBox label="Reading time" value={readingTime} onChange={setReadingTime} options={SOLO_READING_OPTIONS.map((m) => ({ value: m, label: `${m} minutes` }))} hint="The exam gives 1.5 minutes." />
+          <SelectBox label="Reading time" value={readingTime} onChange={setReadingTime} options={SOLO_READING_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))} hint="The exam gives 1.5 minutes." />
           <SelectBox
             label="Consultation time"
             value={consultationTime}
             onChange={setConsultationTime}
-            options={SOLO_CONSULTATION_OPTIONS.map((m) => ({ value: m, label: `${m} minutes` }))}
+            options={SOLO_CONSULTATION_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))}
             hint="The exam gives 8 minutes, with a bell at 6."
           />
         </Timing>
@@ -129,7 +133,6 @@ const Page = styled.div`
   h1 { font-size: 1.6rem; margin: 0 0 8px; }
   form { display: grid; gap: 12px; margin: 16px 0 24px; }
 `
-
 
 const Timing = styled.div`
   display: grid;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import styled from 'styled-components'
 import { Link, useParams } from 'wouter'
 import type { Phase } from '../../schemas/session/types.ts'
-import type { SoloPhase } from '../../schemas/solo/solo-station.ts'
+import { EARLIEST_END_SECONDS, type SoloPhase } from '../../schemas/solo/solo-station.ts'
 import { useAuth } from '../account/AuthContext.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton } from '../components/Button.tsx'
@@ -14,7 +14,9 @@ import { useRoomSounds } from '../session/sounds.ts'
 import { SoundsBlockedNotice } from '../session/SoundsBlockedNotice.tsx'
 import { SoloMarking } from '../solo/SoloMarking.tsx'
 import { SoloRecorder } from '../solo/SoloRecorder.tsx'
-import { recordingModeOf } from '../solo/recording-mode.ts'
+import { recordingModeOf, rememberRecordingMode } from '../solo/recording-mode.ts'
+import { RecordingModeChoice } from '../solo/RecordingModeChoice.tsx'
+import type { RecordingMode } from '../recordings/useRecordingMedia.ts'
 import { useSoloStation } from '../solo/useSoloStation.ts'
 import { theme } from '../theme.ts'
 
@@ -43,6 +45,11 @@ export default function SoloStation() {
   // The recording is finished (its length written) just after the station ends: the player then reads it again.
   const [recordings, setRecordings] = useState(0)
   const recordingSaved = useCallback(() => setRecordings((count) => count + 1), [])
+  const [mode, setMode] = useState<RecordingMode>(() => recordingModeOf(id) ?? 'none')
+  const chooseMode = (next: RecordingMode) => {
+    setMode(next)
+    rememberRecordingMode(id, next)
+  }
 
   if (!station) {
     return <Page>{failure ? <Alert tone="error">{failure}</Alert> : <p role="status">Loading the station…</p>}</Page>
@@ -58,7 +65,8 @@ export default function SoloStation() {
       </Top>
       <SoundsBlockedNotice phase={phase!} />
       {failure && <Alert tone="error">{failure}</Alert>}
-      <SoloRecorder station={station} mode={recordingModeOf(station.id)} onSaved={recordingSaved} />
+      {station.phase === 'READING' && <RecordingModeChoice mode={mode} onChange={chooseMode} />}
+      <SoloRecorder station={station} mode={mode} onSaved={recordingSaved} />
       {station.phase === 'READING' && (
         <>
           <CaseNotes view={station.case} />
@@ -70,9 +78,13 @@ export default function SoloStation() {
       {station.phase === 'CONSULTATION' && (
         <>
           <CaseNotes view={station.case} />
-          <BusyButton type="button" $variant="secondary" busy={busy} onClick={() => void moveOn('CONSULTATION')}>
-            End the station
-          </BusyButton>
+          {clock && clock.elapsed >= EARLIEST_END_SECONDS ? (
+            <BusyButton type="button" $variant="secondary" busy={busy} onClick={() => void moveOn('CONSULTATION')}>
+              End the station
+            </BusyButton>
+          ) : (
+            <Kicker>You can end the station early once its first minute has passed.</Kicker>
+          )}
         </>
       )}
       {station.phase === 'MARKING' && user && <SoloMarking recordingsVersion={recordings} station={station} userId={user.id} onSaved={setStation} />}

@@ -14,7 +14,7 @@ export function SelfMarked({ selfMarked }: { selfMarked: SelfMarkedReport }) {
   return (
     <Section aria-labelledby="self-marked-heading">
       <h2 id="self-marked-heading">Practised alone (self-marked)</h2>
-      <Muted>Your own marks of the stations you practised alone. They are kept apart: none of the figures above counts them.</Muted>
+      <Muted>Your own marks of the stations you practised alone. They are kept apart: no other figure on this page counts them.</Muted>
       {selfMarked.stations === 0 ? (
         <Muted>
           No self-marked station yet. <Link href="/practise-alone">Practise a station alone</Link> when nobody else is online.

@@ -6,13 +6,32 @@ import { usePageTitle } from '../components/usePageTitle.ts'
 import { theme } from '../theme.ts'
 import { recordingSupport } from './recorder.ts'
 import { formatSize } from './recording-format.ts'
-import { deleteRecording, listRecordings, storageUse, type RecordingMeta } from './recording-store.ts'
+import { deleteRecording, listRecordings, storageUse, updateTitle, type RecordingMeta } from './recording-store.ts'
+import { soloApi } from '../api/solo.ts'
 import { RecordingItem } from './RecordingItem.tsx'
 
 type StorageUse = Awaited<ReturnType<typeof storageUse>>
 
 /** Without IndexedDB there is nothing kept to list (recording needs MediaRecorder as well; playing does not). */
 const canKeep = () => typeof indexedDB !== 'undefined'
+
+/**
+ * A solo station's recording is named by its topic while the case's title is hidden; once the station is over the
+ * server gives the title, and the recording takes it. Without the server (offline), the names stay as they are.
+ */
+async function withSoloTitles(list: RecordingMeta[]): Promise<RecordingMeta[]> {
+  if (!list.some((recording) => recording.source.kind === 'solo')) return list
+  const stations = await soloApi.list().catch(() => [])
+  const titles = new Map(stations.flatMap((station) => (station.caseTitle ? [[station.id, station.caseTitle] as const] : [])))
+  return Promise.all(
+    list.map(async (recording) => {
+      const title = recording.source.kind === 'solo' ? titles.get(recording.source.soloId) : undefined
+      if (!title || title === recording.title) return recording
+      await updateTitle(recording.source, title).catch(() => undefined)
+      return { ...recording, title }
+    }),
+  )
+}
 
 /** The recordings kept in this browser (route /recordings): play, download or delete them. None is ever uploaded. */
 export function MyRecordingsPage() {
@@ -28,7 +47,7 @@ export function MyRecordingsPage() {
   useEffect(() => {
     if (!canKeep()) return
     let current = true
-    Promise.all([listRecordings(), storageUse()]).then(
+    Promise.all([listRecordings().then(withSoloTitles), storageUse()]).then(
       ([list, use]) => {
         if (!current) return
         setRecordings(list)

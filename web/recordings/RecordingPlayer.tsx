@@ -79,13 +79,15 @@ export function RecordingPlayer({ recording, markers = [], onTime }: { recording
       )}
       {sorted.length > 0 && (
         <>
-          <Bar role="group" aria-label="Marks on the recording's timeline">
+          {/* For the eye and the pointer: the list below reaches each mark by keyboard and screen reader, once. */}
+          <Bar aria-hidden="true">
             <Playhead aria-hidden="true" style={{ left: at(Math.min(position, duration)) }} />
             {sorted.map((marker, index) =>
               inside(marker.second) ? (
                 <Tick
                   key={index}
                   type="button"
+                  tabIndex={-1}
                   style={{ left: at(marker.second) }}
                   $colour={colour(marker)}
                   aria-label={`Jump to ${formatClock(marker.second)}: ${marker.label}`}

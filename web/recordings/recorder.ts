@@ -5,7 +5,6 @@
 import { pickMimeType } from './recording-format.ts'
 import { appendChunk, createRecording, deleteRecording, finishRecording, isStorageFull, STORAGE_FULL, type RecordingMeta } from './recording-store.ts'
 
-export { pickMimeType } from './recording-format.ts'
 
 /** What the caller says about a recording; the recorder measures the rest. */
 export type RecordingStart = Omit<RecordingMeta, 'id' | 'durationMs' | 'bytes' | 'complete' | 'mimeType' | 'hasVideo' | 'createdAt'>
@@ -43,9 +42,12 @@ export function mixedStream(video: MediaStreamTrack | null, audioSources: MediaS
     })
   // Made without a click (a phase starting on its own), the context may start suspended: silence, unless resumed.
   void context.resume()
+  let disposed = false
   return {
     stream: new MediaStream([...(video ? [video] : []), ...destination.stream.getAudioTracks()]),
     dispose() {
+      if (context.state === 'closed' || disposed) return
+      disposed = true
       for (const input of inputs) input.disconnect()
       for (const track of destination.stream.getTracks()) track.stop()
       void context.close()
@@ -69,13 +71,15 @@ export class LocalRecorder {
     private readonly startedAt: number,
     private readonly onProblem: (message: string) => void,
   ) {
-    // The recorder also stops by itself, when every track it records has ended: the length is measured to then.
+    // The recorder also stops by itself, when every track it records has ended (a camera unplugged, the devices
+    // given back): the length is measured to then, and the page is told, so it never shows a recording that is not.
     this.recorderStopped = new Promise((resolve) =>
       recorder.addEventListener(
         'stop',
         () => {
           this.endedAt = performance.now()
           resolve()
+          if (!this.finished) this.halt('The recording stopped: the camera or microphone it recorded went away. What was recorded until then is kept.')
         },
         { once: true },
       ),

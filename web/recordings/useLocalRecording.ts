@@ -33,7 +33,13 @@ export function useLocalRecording({ active, stream, meta }: { active: boolean; s
   const runs = useRef(0)
   // Once under way, only `active` ends a recording: a stream or description missing for a moment must not cut it.
   const underWay = state.status === 'starting' || state.status === 'recording'
-  const ready = active && (underWay || (meta !== null && stream() !== null))
+  const current = stream()
+  const ready = active && (underWay || (meta !== null && current !== null))
+  // A recorder keeps only the tracks it started with: when they change (a voice joins the call, the page's own
+  // devices give way to the call's), the file so far is kept and a new one starts with every track.
+  const tracks = useRef('')
+  if (current) tracks.current = current.getTracks().map((track) => track.id).join(' ')
+  const tracksKey = tracks.current
 
   useEffect(() => {
     const source = latest.current.stream()
@@ -68,6 +74,7 @@ export function useLocalRecording({ active, stream, meta }: { active: boolean; s
       },
       (error: unknown) => {
         update(() => ({ status: 'failed', message: isStorageFull(error) ? NO_SPACE_TO_START : COULD_NOT_START }))
+        mixer?.dispose()
         return null
       },
     )
@@ -98,7 +105,7 @@ export function useLocalRecording({ active, stream, meta }: { active: boolean; s
     }
     window.addEventListener('pagehide', stop)
     return stop
-  }, [ready])
+  }, [ready, tracksKey])
 
   return state
 }

@@ -19,7 +19,6 @@ export function RecordingModeChoice({ mode, onChange }: { mode: RecordingMode; o
   )
 }
 
-
 const Hint = styled.p`
   flex-basis: 100%;
   margin: 0;

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { RevealedDoctorCaseView } from '../../schemas/case-views.ts'
 import { CHECKLIST_MARK_LABEL } from '../../schemas/labels.ts'
 import { markingRefusal } from '../../schemas/session/marking-rules.ts'
 import { proposalFromMarks } from '../../schemas/session/station-progress.ts'
-import type { SoloStation } from '../../schemas/solo/solo-wire.ts'
+import type { SoloSavedMarks, SoloStation } from '../../schemas/solo/solo-wire.ts'
+import { DOMAIN_TEXT, JUDGEMENT_TEXT } from '../../schemas/marking.ts'
 import { errorMessage } from '../api/client.ts'
 import { soloApi } from '../api/solo.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -30,6 +31,17 @@ interface Props {
   onSaved: (station: SoloStation) => void
 }
 
+/** The exam's result the saved marks give: a grade per domain and the station out of 12, labelled as the candidate's own. */
+function SelfMarkedResult({ marks }: { marks: SoloSavedMarks }) {
+  const grades = marks.domainScores.map((domain) => `${DOMAIN_TEXT[domain.domain].short} ${domain.grade ?? '–'}`).join(', ')
+  return (
+    <p>
+      <strong>Your self-marked result:</strong> {grades}; station score {marks.stationScore ?? '–'} of 12
+      {marks.globalJudgement && `; judgement ${JUDGEMENT_TEXT[marks.globalJudgement].label}`}.
+    </p>
+  )
+}
+
 export function SoloMarking({ station, userId, recordingsVersion, onSaved }: Props) {
   const view = station.case as RevealedDoctorCaseView
   const criteria = view.feedbackCriteria
@@ -38,14 +50,14 @@ export function SoloMarking({ station, userId, recordingsVersion, onSaved }: Pro
   const [formError, setFormError] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  // The consultation's second the recording shows now; null while nothing plays (a mark then has no time).
+  // The consultation's second the recording stands at (playing or paused); null until it has been played, so a mark
+  // made without watching has no time.
   const playing = useRef<number | null>(null)
   const status = useRef<HTMLDivElement>(null)
 
-  useEffect(() => keepDraft(userId, station.id, draft), [userId, station.id, draft])
-
   const update = (next: SoloMarksDraft) => {
     setDraft(next)
+    keepDraft(userId, station.id, next)
     setSaved(null)
   }
   const progress = progressOfTicks(draft.ticks)
@@ -125,6 +137,7 @@ export function SoloMarking({ station, userId, recordingsVersion, onSaved }: Pro
           </Alert>
         )}
       </div>
+      {station.marks && <SelfMarkedResult marks={station.marks} />}
     </>
   )
 }

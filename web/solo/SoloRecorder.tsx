@@ -33,9 +33,9 @@ export function SoloRecorder({ station, mode, onSaved }: { station: SoloStation;
     if (saved?.complete) onSaved(saved)
   }, [saved, onSaved])
 
-  if (mode === 'none') return running ? <Note>This station is not recorded (you chose no recording).</Note> : null
+  if (mode === 'none') return running ? <Note>This station is not being recorded.</Note> : null
   return (
-    <Box aria-label="Recording">
+    <Box aria-label="Your recording">
       {running && media.hasVideo && <Preview ref={preview} autoPlay muted playsInline aria-label="Your camera" />}
       <div>
         {media.opening && <p role="status">Asking your browser for the camera and microphone…</p>}
@@ -69,8 +69,6 @@ const Preview = styled.video`
   background: #000;
   object-fit: cover;
 `
-
-
 
 const Note = styled.p`
   color: ${theme.color.muted};

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import type { ChecklistMark } from '../../schemas/session/types.ts'
 import { RecordingPlayer, markerSecond } from '../recordings/RecordingPlayer.tsx'
-import { recordingsFor, updateTitle, type RecordingMeta } from '../recordings/recording-store.ts'
+import { useRecordingsOf } from '../recordings/useRecordingsOf.ts'
 import type { Tick } from './solo-marks-form.ts'
 
 interface Props {
@@ -22,23 +22,8 @@ interface Props {
  * the candidate's timed checklist marks as markers. A station recorded on another device has none here.
  */
 export function SoloRecordings({ stationId, version, title, ticks, itemText, markText, onConsultationSecond }: Props) {
-  const [recordings, setRecordings] = useState<RecordingMeta[] | null>(null)
+  const recordings = useRecordingsOf({ kind: 'solo', soloId: stationId }, title, version)
   const [shown, setShown] = useState<string | null>(null)
-
-  useEffect(() => {
-    let current = true
-    const source = { kind: 'solo', soloId: stationId } as const
-    updateTitle(source, title)
-      .catch(() => undefined)
-      .then(() => recordingsFor(source))
-      .then(
-        (found) => current && setRecordings(found),
-        () => current && setRecordings([]),
-      )
-    return () => {
-      current = false
-    }
-  }, [stationId, version, title])
 
   if (recordings === null) return <p role="status">Looking for your recording on this device…</p>
   if (recordings.length === 0) {

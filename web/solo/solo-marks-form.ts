@@ -9,7 +9,8 @@ import { EMPTY_DRAFT, restoredDraft, slotId, toCriteriaScores, type FeedbackDraf
 /**
  * The candidate's marks of their own solo station while they give them (issue 34): the checklist marks, each with
  * the second of the consultation the recording was at, and the examiner's form. Kept in this browser as they change
- * (localStorage, per user and station), so a reload or a closed tab loses nothing before it is saved.
+ * (sessionStorage, per user and station, as the room's drafts are: a shared computer does not keep them once the tab
+ * is closed), so a reload loses nothing before it is saved.
  */
 export interface Tick {
   itemId: string
@@ -58,7 +59,7 @@ const keyFor = (userId: number, id: number) => `plab.soloMarks.${userId}.${id}`
 
 export function keptDraft(userId: number, id: number, criteria: readonly CriterionView[]): SoloMarksDraft | null {
   try {
-    const kept = JSON.parse(localStorage.getItem(keyFor(userId, id)) ?? 'null') as { ticks?: unknown; form?: unknown } | null
+    const kept = JSON.parse(sessionStorage.getItem(keyFor(userId, id)) ?? 'null') as { ticks?: unknown; form?: unknown } | null
     const ticks = v.safeParse(KeptTicks, kept?.ticks)
     return kept && ticks.success ? { ticks: ticks.output, form: restoredDraft(kept.form, criteria) } : null
   } catch {
@@ -68,7 +69,7 @@ export function keptDraft(userId: number, id: number, criteria: readonly Criteri
 
 export function keepDraft(userId: number, id: number, draft: SoloMarksDraft) {
   try {
-    localStorage.setItem(keyFor(userId, id), JSON.stringify(draft))
+    sessionStorage.setItem(keyFor(userId, id), JSON.stringify(draft))
   } catch {
     // Storage full or refused: the form still holds the marks until they are saved.
   }
@@ -76,7 +77,7 @@ export function keepDraft(userId: number, id: number, draft: SoloMarksDraft) {
 
 export function forgetDraft(userId: number, id: number) {
   try {
-    localStorage.removeItem(keyFor(userId, id))
+    sessionStorage.removeItem(keyFor(userId, id))
   } catch {
     // nothing kept
   }

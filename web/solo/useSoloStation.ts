@@ -68,5 +68,5 @@ export function useSoloStation(id: number) {
     [id],
   )
 
-  return { station, setStation, failure, busy, moveOn, reload: load }
+  return { station, setStation, failure, busy, moveOn }
 }

@@ -156,17 +156,19 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   })
 
   // Recording the room with everyone's consent (issue 34): the log keeps who asked, consented and stopped; no media.
-  serve(app, sessionContracts.askToRecord, signedIn, async (request) => {
+  // Each ask alerts every other screen and stays in the log: a few a minute is plenty.
+  const recordingLimit = perUserLimit(app, context, 10)
+  serve(app, sessionContracts.askToRecord, recordingLimit, async (request) => {
     const { state } = await run(request, request.params.code, { type: 'AskToRecord' })
     return { message: 'Asked: recording starts once everyone in the room accepts', recording: recordingView(state) }
   })
 
-  serve(app, sessionContracts.consentToRecording, signedIn, async (request) => {
+  serve(app, sessionContracts.consentToRecording, recordingLimit, async (request) => {
     const { state } = await run(request, request.params.code, { type: 'ConsentToRecording' })
     return { message: 'You accepted recording', recording: recordingView(state) }
   })
 
-  serve(app, sessionContracts.stopRecording, signedIn, async (request) => {
+  serve(app, sessionContracts.stopRecording, recordingLimit, async (request) => {
     const { state } = await run(request, request.params.code, { type: 'StopRecording' })
     return { message: 'Recording stopped for everyone', recording: recordingView(state) }
   })

@@ -45,7 +45,7 @@ export function RecordingConsentBar({ code, userId, recording, localStatus, onCh
   const waiting = recording?.waitingFor ?? []
   const askedOfMe = waiting.some((p) => p.userId === userId)
   return (
-    <Bar aria-label="Recording">
+    <Bar aria-label="Session recording">
       {error && <Alert tone="error">{error}</Alert>}
       {recording === null ? (
         <p>
@@ -87,7 +87,6 @@ const Bar = styled.section`
   margin: 8px 0;
   p { margin: 0; }
 `
-
 
 const Hint = styled.span`
   color: ${theme.color.muted};

@@ -3,6 +3,7 @@ import { formatLength } from '../../recordings/recording-format.ts'
 import { useLocalRecording } from '../../recordings/useLocalRecording.ts'
 import { useRecordingMedia } from '../../recordings/useRecordingMedia.ts'
 import { sendsVideo, type CallSnapshot } from '../call/call-snapshot.ts'
+import { caseTitle } from '../room/case-content.ts'
 import type { RoomSession } from '../room/room-state.ts'
 import { serverNow } from '../server-clock.ts'
 import { RecordingConsentBar } from './RecordingConsentBar.tsx'
@@ -46,7 +47,8 @@ export function RoomRecording({ call, session, userId, onChanged }: Props) {
     stream: () => (call.joined ? callStream(call) : own.stream),
     meta: {
       source: { kind: 'room', sessionCode: session.code, round: session.currentRound },
-      title: `${session.title}, station ${session.currentRound}`,
+      // The case's title where this seat may read it; the doctor's recording takes it in the debrief.
+      title: caseTitle(session.selectedCase) ?? `${session.title}, station ${session.currentRound}`,
       consultationOffsetSeconds: consultationOffset(session),
     },
   })
