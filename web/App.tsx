@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react'
+import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import styled from 'styled-components'
 import { Route, Switch, useLocation } from 'wouter'
 import { RequireAdmin, RequireAuth } from './account/guards.tsx'
 import { Layout } from './components/Layout.tsx'
+import { lazyPage, PageLoadBoundary } from './components/lazy-page.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
 import CreateSession from './pages/CreateSession.tsx'
 import Dashboard from './pages/Dashboard.tsx'
@@ -18,18 +19,18 @@ import RoleSelection from './pages/RoleSelection.tsx'
 
 // The two biggest screens load when first opened, so the landing and sign-in pages reach a phone on a slow
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
-const Admin = lazy(() => import('./pages/Admin.tsx'))
+const Admin = lazyPage(() => import('./pages/Admin.tsx'))
 // The board follows its live topic over STOMP and SockJS, which only it and the room need.
-const FindPartners = lazy(() => import('./pages/FindPartners.tsx'))
+const FindPartners = lazyPage(() => import('./pages/FindPartners.tsx'))
 // The progress page brings its charting library (uPlot) with it: nobody else downloads it.
-const Progress = lazy(() => import('./pages/Progress.tsx'))
-const SessionRoom = lazy(() => import('./pages/SessionRoom.tsx'))
-const Debrief = lazy(() => import('./pages/Debrief.tsx'))
-const MockResult = lazy(() => import('./pages/MockResult.tsx'))
-const SharedMockResult = lazy(() => import('./pages/SharedMockResult.tsx'))
-const PractiseAlone = lazy(() => import('./pages/PractiseAlone.tsx'))
-const SoloStation = lazy(() => import('./pages/SoloStation.tsx'))
-const MyRecordings = lazy(() => import('./recordings/MyRecordings.tsx').then((module) => ({ default: module.MyRecordingsPage })))
+const Progress = lazyPage(() => import('./pages/Progress.tsx'))
+const SessionRoom = lazyPage(() => import('./pages/SessionRoom.tsx'))
+const Debrief = lazyPage(() => import('./pages/Debrief.tsx'))
+const MockResult = lazyPage(() => import('./pages/MockResult.tsx'))
+const SharedMockResult = lazyPage(() => import('./pages/SharedMockResult.tsx'))
+const PractiseAlone = lazyPage(() => import('./pages/PractiseAlone.tsx'))
+const SoloStation = lazyPage(() => import('./pages/SoloStation.tsx'))
+const MyRecordings = lazyPage(() => import('./recordings/MyRecordings.tsx').then((module) => ({ default: module.MyRecordingsPage })))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -79,32 +80,34 @@ export function App() {
 
   return (
     <Layout>
-      <Suspense fallback={<PageLoading role="status">Loading…</PageLoading>}>
-        <Switch>
-          <Route path="/" component={Landing} />
-          <Route path="/login" component={Login} />
-          <Route path="/register" component={Register} />
-          <Route path="/forgot-password" component={ForgotPassword} />
-          <Route path="/reset-password" component={ResetPassword} />
-          <Route path="/dashboard" component={Guarded.Dashboard} />
-          <Route path="/profile" component={Guarded.Profile} />
-          <Route path="/partners" component={Guarded.FindPartners} />
-          <Route path="/progress" component={Guarded.Progress} />
-          <Route path="/session/create" component={Guarded.CreateSession} />
-          <Route path="/session/join" component={Guarded.JoinSession} />
-          <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
-          <Route path="/session/:code/role" component={Guarded.RoleSelection} />
-          <Route path="/session/:code/room" component={Guarded.SessionRoom} />
-          <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
-          <Route path="/session/:code/results" component={Guarded.MockResult} />
-          <Route path="/shared/results/:token" component={SharedMockResult} />
-          <Route path="/practise-alone" component={Guarded.PractiseAlone} />
-          <Route path="/practise-alone/:id" component={Guarded.SoloStation} />
-          <Route path="/recordings" component={Guarded.MyRecordings} />
-          <Route path="/admin" component={Guarded.Admin} />
-          <Route component={NotFound} />
-        </Switch>
-      </Suspense>
+      <PageLoadBoundary resetKey={location}>
+        <Suspense fallback={<PageLoading role="status">Loading…</PageLoading>}>
+          <Switch>
+            <Route path="/" component={Landing} />
+            <Route path="/login" component={Login} />
+            <Route path="/register" component={Register} />
+            <Route path="/forgot-password" component={ForgotPassword} />
+            <Route path="/reset-password" component={ResetPassword} />
+            <Route path="/dashboard" component={Guarded.Dashboard} />
+            <Route path="/profile" component={Guarded.Profile} />
+            <Route path="/partners" component={Guarded.FindPartners} />
+            <Route path="/progress" component={Guarded.Progress} />
+            <Route path="/session/create" component={Guarded.CreateSession} />
+            <Route path="/session/join" component={Guarded.JoinSession} />
+            <Route path="/session/:code/configure" component={Guarded.ConfigureSession} />
+            <Route path="/session/:code/role" component={Guarded.RoleSelection} />
+            <Route path="/session/:code/room" component={Guarded.SessionRoom} />
+            <Route path="/session/:code/debrief/:round" component={Guarded.Debrief} />
+            <Route path="/session/:code/results" component={Guarded.MockResult} />
+            <Route path="/shared/results/:token" component={SharedMockResult} />
+            <Route path="/practise-alone" component={Guarded.PractiseAlone} />
+            <Route path="/practise-alone/:id" component={Guarded.SoloStation} />
+            <Route path="/recordings" component={Guarded.MyRecordings} />
+            <Route path="/admin" component={Guarded.Admin} />
+            <Route component={NotFound} />
+          </Switch>
+        </Suspense>
+      </PageLoadBoundary>
     </Layout>
   )
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { lazyPage } from '../components/lazy-page.tsx'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import { findingsOf } from '../session/room/case-content.ts'
@@ -33,7 +34,7 @@ import { useAuth } from '../account/AuthContext.tsx'
 import { roomCapabilities } from '../session/room/room-capabilities.ts'
 
 /** The call's code (WebRTC, media, its own signalling) loads only once a room is open. */
-const CallPanel = lazy(() => import('../session/call/CallPanel.tsx'))
+const CallPanel = lazyPage(() => import('../session/call/CallPanel.tsx'))
 
 export default function SessionRoom() {
   const code = useSessionCode()

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
+import { lazyPage } from '../components/lazy-page.tsx'
 import { DOMAINS, DOMAIN_TEXT } from '../../schemas/marking.ts'
 import { ROLLING_STATIONS, type TrendStation } from '../../schemas/progress.ts'
 import { MAX_STATION_SCORE } from '../../schemas/session/station-result.ts'
@@ -7,7 +8,7 @@ import { dateFor, useShownZone } from '../board/times.ts'
 import { DataTable, formatNumber, Muted, Section } from './progress-ui.tsx'
 
 // uPlot and its stylesheet load with the first chart, after the page's figures are already on screen.
-const LineChart = lazy(() => import('./LineChart.tsx'))
+const LineChart = lazyPage(() => import('./LineChart.tsx'))
 
 const DOMAIN_LINES: Record<(typeof DOMAINS)[number], { colour: string; dash?: number[] }> = {
   DATA_GATHERING: { colour: '#1d4ed8' },
