@@ -16,7 +16,6 @@ import { CIRCUIT_STATIONS, circuitSchedule, type Circuit } from './circuit.ts'
 
 export const CIRCUIT_COMPLETE = 'The mock exam is over: your result sheet is ready'
 export const CIRCUIT_OUT_OF_CASES = 'The mock exam ended early: the case bank has no further station to draw'
-export const NOT_A_CIRCUIT = 'Only a mock exam can be paused'
 export const ALREADY_PAUSED = 'The mock exam is already paused'
 export const NOT_PAUSED = 'The mock exam is not paused'
 export const NOTHING_TO_PAUSE = 'The clock is not running: nothing to pause'
@@ -89,10 +88,12 @@ export function requireEnoughStations(state: SessionState, stations: number, ctx
   throw new SessionRuleError(400, `Only ${available} cases can be drawn for this mock exam: ${advice}`)
 }
 
-/** The host stops the circuit's clock, saying why; what was left of the phase is kept for the resume. */
+/**
+ * The host stops the circuit's clock, saying why; what was left of the phase is kept for the resume. Only a circuit
+ * gets here: the machine accepts the pause in a mock exam alone (machine.ts, `inCircuit`), checked before.
+ */
 export function decidePauseCircuit(state: SessionState, reason: string, ctx: DecisionContext): SessionEvent[] {
-  if (!state.circuit) throw new SessionRuleError(409, NOT_A_CIRCUIT)
-  if (state.circuit.paused) throw new SessionRuleError(409, ALREADY_PAUSED)
+  if (state.circuit!.paused) throw new SessionRuleError(409, ALREADY_PAUSED)
   if (!state.timer) throw new SessionRuleError(409, NOTHING_TO_PAUSE)
   const remainingSeconds = Math.max(0, Math.ceil((deadlineOf(state.timer) - ctx.now) / 1000))
   return [{ type: 'CircuitPaused', reason, remainingSeconds, at: ctx.now }]

@@ -2,16 +2,35 @@ import { sql } from 'kysely'
 import type { MockExamSummary } from '../../schemas/mock/result-sheet.ts'
 import { resultSheet, type CaseFacts, type ResultSheet } from '../../schemas/mock/result-sheet.ts'
 import type { Db } from '../db/connect.ts'
-import { readEventData, toSessionEvent } from '../sessions/store/event-store.ts'
+import { toSessionEvent } from '../sessions/store/event-store.ts'
+import type { SessionEvent } from '../../schemas/session/types.ts'
 import { passMarksOf } from './pass-marks.ts'
 
-/** One candidate's result sheet of a finished mock exam, from its log and the pass marks as they stand now. */
-export async function sheetOf(db: Db, sessionId: number, userId: number): Promise<ResultSheet | null> {
-  const events = (await readEventData(db, sessionId)).map(toSessionEvent)
-  const caseIds = [...new Set(events.flatMap((event) => (event.type === 'CaseAssigned' ? [event.caseId] : [])))]
+/** The logs of these sessions, each in version order. */
+async function logsOf(db: Db, sessionIds: readonly number[]): Promise<Map<number, SessionEvent[]>> {
+  const logs = new Map<number, SessionEvent[]>(sessionIds.map((id) => [id, []]))
+  if (sessionIds.length === 0) return logs
+  const rows = await db.selectFrom('session_events').select(['session_id', 'type', 'payload']).where('session_id', 'in', sessionIds).orderBy('session_id').orderBy('version').execute()
+  for (const row of rows) logs.get(Number(row.session_id))!.push(toSessionEvent(row))
+  return logs
+}
+
+/**
+ * One candidate's result sheets of finished mock exams (null where they were never its candidate), from the logs
+ * and the pass marks as they stand now: three statements for any number of mock exams.
+ */
+async function sheetsOf(db: Db, sessionIds: readonly number[], userId: number): Promise<Array<ResultSheet | null>> {
+  const logs = await logsOf(db, sessionIds)
+  const caseIds = [...new Set([...logs.values()].flatMap((events) => events.flatMap((event) => (event.type === 'CaseAssigned' ? [event.caseId] : []))))]
   const rows = caseIds.length ? await db.selectFrom('cases').select(['id', 'title', 'station_type']).where('id', 'in', caseIds).execute() : []
   const cases = new Map<number, CaseFacts>(rows.map((row) => [Number(row.id), { title: row.title, stationType: row.station_type }]))
-  return resultSheet(events, userId, cases, await passMarksOf(db, caseIds))
+  const passMarks = await passMarksOf(db, caseIds)
+  return sessionIds.map((id) => resultSheet(logs.get(id)!, userId, cases, passMarks))
+}
+
+/** One candidate's result sheet of a finished mock exam. */
+export async function sheetOf(db: Db, sessionId: number, userId: number): Promise<ResultSheet | null> {
+  return (await sheetsOf(db, [sessionId], userId))[0]
 }
 
 /**
@@ -28,12 +47,10 @@ export async function mockExamsOf(db: Db, userId: number, since: Date | null): P
     .$if(since !== null, (query) => query.where('s.created_at', '>=', since!))
     .orderBy('s.created_at')
     .execute()
-  const summaries: MockExamSummary[] = []
-  for (const { id } of sessions) {
-    const sheet = await sheetOf(db, Number(id), userId)
-    if (!sheet) continue
+  const sheets = await sheetsOf(db, sessions.map(({ id }) => Number(id)), userId)
+  return sheets.flatMap((sheet) => {
+    if (!sheet) return []
     const { sessionCode, startedAt, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, complete, passed } = sheet
-    summaries.push({ sessionCode, startedAt, stations: sheet.stations.length, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, complete, passed })
-  }
-  return summaries
+    return [{ sessionCode, startedAt, stations: sheet.stations.length, totalScore, maxScore, requiredScore, stationsPassed, stationsRequired, complete, passed }]
+  })
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import styled from 'styled-components'
 import { errorMessage } from '../api/client.ts'
 import { mockApi } from '../api/mock.ts'
 import { Alert } from '../components/Alert.tsx'
+import { useFocusNext } from '../components/useFocusNext.ts'
 import { Button } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
 import { useTimedMessage } from '../components/useTimedMessage.ts'
@@ -30,20 +31,14 @@ export function SharePanel({ code }: { code: string }) {
     return () => controller.abort()
   }, [code])
 
-  // The control that replaces the one pressed takes the focus: the link once made, the button to make one once withdrawn.
-  const focusNext = useRef<'link' | 'make' | null>(null)
-  const focusIf = (name: 'link' | 'make') => (element: HTMLElement | null) => {
-    if (element && focusNext.current === name) {
-      element.focus()
-      focusNext.current = null
-    }
-  }
+  // The link once made, the button to make one once withdrawn.
+  const { next: focusNext, focusIf } = useFocusNext<'link' | 'make'>()
   const act = async (request: () => Promise<string | null>) => {
     setBusy(true)
     setFailure(null)
     try {
       const next = await request()
-      focusNext.current = next ? 'link' : 'make'
+      focusNext(next ? 'link' : 'make')
       notice.show('success', next ? 'A private link is ready' : 'The link is withdrawn: it no longer opens your sheet')
       setToken(next)
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { PAUSE_REASON_MAX } from '../../schemas/mock/circuit.ts'
 import type { CircuitView } from '../../schemas/mock/circuit-view.ts'
@@ -6,6 +6,7 @@ import { errorMessage } from '../api/client.ts'
 import { sessionsApi } from '../api/sessions.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
+import { useFocusNext } from '../components/useFocusNext.ts'
 import { theme } from '../theme.ts'
 import { formatClock } from './room/timer.ts'
 import { useCountdown } from './server-clock.ts'
@@ -27,14 +28,7 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  // The control that replaces the one pressed takes the focus, so a keyboard user does not fall back to the page's top.
-  const focusAfter = useRef<'resume' | 'pause' | null>(null)
-  const focusRef = (name: 'resume' | 'pause') => (element: HTMLButtonElement | null) => {
-    if (element && focusAfter.current === name) {
-      element.focus()
-      focusAfter.current = null
-    }
-  }
+  const focus = useFocusNext<'resume' | 'pause'>()
   const clock = useCountdown(circuit.paused ? null : circuit.clock)
   const slot = circuit.schedule[circuit.slotsBegun - 1]
 
@@ -43,7 +37,7 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
     setError(null)
     try {
       const { circuit: after } = await request()
-      focusAfter.current = after?.paused ? 'resume' : 'pause'
+      focus.next(after?.paused ? 'resume' : 'pause')
       onChanged(after)
       setAsking(false)
       setReason('')
@@ -75,12 +69,12 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
       )}
       {error && <Alert tone="error">{error}</Alert>}
       {mayResume && circuit.paused && (
-        <Button ref={focusRef('resume')} type="button" onClick={() => void act(() => sessionsApi.resumeCircuit(code))} disabled={busy}>
+        <Button ref={focus.focusIf('resume')} type="button" onClick={() => void act(() => sessionsApi.resumeCircuit(code))} disabled={busy}>
           Resume the circuit
         </Button>
       )}
       {mayPause && !circuit.paused && circuit.clock && !asking && (
-        <Button ref={focusRef('pause')} type="button" $variant="secondary" onClick={() => setAsking(true)}>
+        <Button ref={focus.focusIf('pause')} type="button" $variant="secondary" onClick={() => setAsking(true)}>
           Pause…
         </Button>
       )}
@@ -95,7 +89,7 @@ export function CircuitBar({ code, circuit, mayPause, mayResume, onChanged }: Pr
             type="button"
             $variant="secondary"
             onClick={() => {
-              focusAfter.current = 'pause'
+              focus.next('pause')
               setAsking(false)
             }}
           >
