@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { callLaunchOptions } from './call-helpers.ts'
 import { expect, test } from './fixtures.ts'
-import { closeAll, createTopic, roomOfThree, roomUrl } from './session-helpers.ts'
+import { closeAll, createTopic, expectPhase, roomOfThree, roomUrl } from './session-helpers.ts'
 
 test.use({ launchOptions: callLaunchOptions })
 
@@ -68,5 +68,45 @@ test('recording a room starts only when all three accept and stops for all at on
     expect(sent.filter((item) => /video|audio|octet-stream|multipart/.test(item.type))).toEqual([])
     expect(Math.max(...sent.map((item) => item.bytes))).toBeLessThan(20_000)
   }
+  await closeAll([doctor, patient, observer])
+})
+
+/** The doctor's own recording of a round plays in the debrief, with the examiner's marks where they were made. */
+test("a round's recording plays back in the debrief with the checklist marks on its timeline", async ({ browser, request }) => {
+  test.setTimeout(120_000)
+  const topic = await createTopic(request, 2, { station: true })
+  const { doctor, patient, observer, code } = await roomOfThree(browser, request, topic.name)
+  const [d, p, o] = [doctor.page, patient.page, observer.page]
+  await doctor.post(`/sessions/${code}/start`)
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
+  for (const page of [d, p, o]) {
+    await page.goto(roomUrl(code))
+    await expectPhase(page, 'Consultation')
+  }
+  await d.getByRole('button', { name: 'Ask to record' }).click()
+  for (const page of [p, o]) await page.getByRole('button', { name: 'Accept recording' }).click()
+  await expect(d.getByText(/On this device: 0:0[1-9]/)).toBeVisible({ timeout: 15_000 })
+  const checklist = o.getByRole('region', { name: "Examiner's checklist: mark as you watch" })
+  await checklist.getByRole('group', { name: /^Takes a pain history/ }).getByRole('radio', { name: 'Partly' }).check()
+  await expect(d.getByText(/On this device: 0:0[3-9]/)).toBeVisible({ timeout: 15_000 })
+  await d.getByRole('button', { name: 'Stop recording for everyone' }).click()
+  await expect(d.getByRole('button', { name: 'Ask to record' })).toBeVisible()
+
+  await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })
+  for (const page of [p, o]) await expectPhase(page, 'Feedback')
+  for (const label of ['Takes a pain history', 'Explains the plan', 'Builds rapport']) {
+    await p.getByRole('radio', { name: `${label}: 2 of 4` }).check()
+    await o.getByRole('radio', { name: `${label}: 2 of 4` }).check()
+  }
+  await o.getByRole('radio', { name: /^Borderline/ }).check()
+  await o.getByRole('checkbox', { name: /^Issues/ }).check()
+  await o.getByRole('button', { name: /^Submit/ }).first().click()
+  await p.getByRole('button', { name: 'Submit & New Case' }).click()
+  await expectPhase(d, 'Reading')
+
+  const [debrief] = await Promise.all([doctor.context.waitForEvent('page'), d.getByRole('link', { name: /^Round 1: / }).click()])
+  const recording = debrief.getByRole('region', { name: 'Your recording of this station' })
+  await expect(recording.locator('video')).toBeVisible()
+  await expect(recording.getByRole('list', { name: 'Marks in time order' })).toContainText(/\d:\d\d .*Takes a pain history: Partly/)
   await closeAll([doctor, patient, observer])
 })
