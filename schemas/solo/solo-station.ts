@@ -4,8 +4,6 @@
  * themselves. Its phases follow from its times alone, so the server and the page read the same phase from the same
  * stored times, and a reload (or a page closed and opened the next day) finds the station where the clock says it is.
  */
-import { CONSULTATION_TIME_OPTIONS, EXAM_TIMING, READING_TIME_OPTIONS } from '../session/config-rules.ts'
-
 export const SOLO_PHASES = ['READING', 'CONSULTATION', 'MARKING'] as const
 export type SoloPhase = (typeof SOLO_PHASES)[number]
 
@@ -22,11 +20,6 @@ export interface SoloTimes {
   /** Set when the candidate ended the consultation before its time ran out. */
   endedAt: number | null
 }
-
-/** The exam's timing by default; the same choices a session offers. */
-export const SOLO_TIMING_DEFAULTS = { readingTime: EXAM_TIMING.readingTime, consultationTime: EXAM_TIMING.consultationTime }
-export const SOLO_READING_OPTIONS = READING_TIME_OPTIONS
-export const SOLO_CONSULTATION_OPTIONS = CONSULTATION_TIME_OPTIONS
 
 /**
  * The consultation runs at least this long before the candidate may end it: the script and checklist come with the

@@ -5,7 +5,8 @@ import { FeedbackSubmitBody, MAX_TEXT } from '../session-api.ts'
 import { CriterionScoreSchema, DomainScoreSchema } from '../session-wire.ts'
 import { CHECKLIST_MARKS } from '../session/types.ts'
 import { STATION_TYPES } from '../station/station.ts'
-import { SOLO_CONSULTATION_OPTIONS, SOLO_PHASES, SOLO_READING_OPTIONS, SOLO_TIMING_DEFAULTS } from './solo-station.ts'
+import { CONSULTATION_TIME_OPTIONS, EXAM_TIMING, READING_TIME_OPTIONS } from '../session/config-rules.ts'
+import { SOLO_PHASES } from './solo-station.ts'
 
 /** What a solo station (issue 34) takes and gives on the wire; the routes are in schemas/api/solo.ts. */
 
@@ -26,10 +27,11 @@ export const SoloChoiceSchema = v.variant(
 )
 export type SoloChoice = v.InferOutput<typeof SoloChoiceSchema>
 
+/** The exam's timing by default; the same choices a session offers. */
 export const SoloStartBody = v.object({
   choice: SoloChoiceSchema,
-  readingTime: v.optional(minutes(SOLO_READING_OPTIONS, 'Reading time'), SOLO_TIMING_DEFAULTS.readingTime),
-  consultationTime: v.optional(minutes(SOLO_CONSULTATION_OPTIONS, 'Consultation time'), SOLO_TIMING_DEFAULTS.consultationTime),
+  readingTime: v.optional(minutes(READING_TIME_OPTIONS, 'Reading time'), EXAM_TIMING.readingTime),
+  consultationTime: v.optional(minutes(CONSULTATION_TIME_OPTIONS, 'Consultation time'), EXAM_TIMING.consultationTime),
 })
 export type SoloStart = v.InferOutput<typeof SoloStartBody>
 
@@ -39,13 +41,17 @@ export const SoloMoveOnBody = v.object({ from: v.picklist(['READING', 'CONSULTAT
 const MAX_TICKS = 200
 const second = v.nullable(v.pipe(v.number('second must be a number'), v.integer('second must be whole'), v.minValue(0, 'second must not be negative'), v.maxValue(7200, 'second is past the recording')))
 
+/** A checklist mark, with the second of the consultation it was noted at (null: not while watching the recording). */
+export const SoloTickSchema = v.object({ itemId: v.pipe(v.string(), v.maxLength(100)), mark: v.picklist(CHECKLIST_MARKS, 'A mark must be DONE, PARTLY or NOT_DONE'), second })
+export type SoloTick = v.InferOutput<typeof SoloTickSchema>
+
 /**
  * The candidate's marks of their own station, in the exam's shape: a mark per checklist item (with the second of
  * the recording it was noted at, when marked while watching it back), the domains' criteria, a judgement and areas.
  */
 export const SoloMarksBody = v.object({
   ticks: v.pipe(
-    v.array(v.object({ itemId: v.pipe(v.string(), v.maxLength(100)), mark: v.picklist(CHECKLIST_MARKS, 'A mark must be DONE, PARTLY or NOT_DONE'), second }), 'ticks must be a list'),
+    v.array(SoloTickSchema, 'ticks must be a list'),
     v.maxLength(MAX_TICKS, 'Too many checklist marks'),
   ),
   criteriaScores: FeedbackSubmitBody.entries.criteriaScores,
@@ -56,7 +62,7 @@ export const SoloMarksBody = v.object({
 export type SoloMarks = v.InferOutput<typeof SoloMarksBody>
 
 export const SoloSavedMarksSchema = v.object({
-  ticks: v.array(v.object({ itemId: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) })),
+  ticks: v.array(SoloTickSchema),
   criteriaScores: v.array(CriterionScoreSchema),
   globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
   feedbackAreas: v.array(v.picklist(FEEDBACK_AREAS)),
@@ -71,7 +77,7 @@ const TimerSchema = v.object({ phase: v.picklist(['READING', 'CONSULTATION']), s
 
 /**
  * One solo station as its candidate sees it now. The case is the doctor's view until the station is over, the
- * whole case after (the script and checklist are never sent before), and `serverTime` lets the page set its clock.
+ * whole case after (the script and checklist are never sent before).
  */
 export const SoloStationSchema = v.object({
   id: v.number(),
@@ -79,10 +85,8 @@ export const SoloStationSchema = v.object({
   timer: v.nullable(TimerSchema),
   startedAt: v.number(),
   consultationStartedAt: v.number(),
-  consultationSeconds: v.number(),
   /** When the consultation ended; null until it has. */
   endedAt: v.nullable(v.number()),
-  serverTime: v.number(),
   case: v.union([RevealedDoctorCaseViewSchema, DoctorCaseViewSchema]),
   marks: v.nullable(SoloSavedMarksSchema),
 })

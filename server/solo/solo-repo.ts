@@ -53,9 +53,7 @@ export function soloView(row: SoloRow, fullCase: CaseView, now: number): SoloSta
     timer: soloTimerAt(times, now),
     startedAt: row.started_at,
     consultationStartedAt: consultationStartOf(times),
-    consultationSeconds: row.consultation_seconds,
     endedAt: phase === 'MARKING' ? stationEndOf(times) : null,
-    serverTime: now,
     case: doctorCaseView(fullCase, phase === 'MARKING'),
     marks: row.marks as SoloSavedMarks | null,
   }

@@ -71,13 +71,14 @@ export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBa
     if (body.from === 'CONSULTATION' && !mayEndAt(timesOf(row), now())) throw conflict(TOO_EARLY_TO_END)
     // Only from the phase the times were read in: of two clicks at once, the first one's time is kept.
     const unmoved = body.from === 'READING' ? ('consultation_started_at' as const) : ('ended_at' as const)
-    await db
+    const updated = await db
       .updateTable('solo_stations')
       .set({ consultation_started_at: moved.consultationStartedAt, ended_at: moved.endedAt })
       .where('id', '=', row.id)
       .where(unmoved, 'is', null)
-      .execute()
-    return (await viewOf(await own(params.id, request.currentUser.id))).view
+      .returningAll()
+      .executeTakeFirst()
+    return (await viewOf(updated ?? (await own(params.id, request.currentUser.id)))).view
   })
 
   serve(app, soloContracts.saveMarks, limited, async (request, { params, body }) => {

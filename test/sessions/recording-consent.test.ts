@@ -4,6 +4,7 @@ import { readStream } from '../../server/sessions/store/event-store.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { as, readyRoom, seedBank } from './helpers.ts'
+import { inRoom, listen } from './live-room.ts'
 
 /**
  * The routes of recording a room with everyone's consent (issue 34): who may ask, accept and stop, what the session
@@ -38,4 +39,22 @@ t.test(`asking, accepting and stopping a recording (${databaseKind()})`, async (
   const { id } = (await app.database.db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow())
   const logged = (await readStream(app.database.db, id)).filter((event) => event.type.startsWith('Recording')).map((event) => event.type)
   t.same(logged, ['RecordingAsked', 'RecordingConsented', 'RecordingConsented', 'RecordingStopped'], 'the log keeps who did what, for a dispute')
+})
+
+t.test('the room hears that someone who joins stops the recording until they accept, and that it runs again once they leave', async (t) => {
+  const room = await readyRoom(app)
+  const server = await listen(app.app)
+  const live = await inRoom(t, server, 'websocket', room.doctor, room.code)
+  await as(app, room.doctor).post(`/sessions/${room.code}/recording`)
+  await as(app, room.patient).post(`/sessions/${room.code}/recording/consent`)
+  await as(app, room.observer).post(`/sessions/${room.code}/recording/consent`)
+  await live.until('RECORDING', (message) => message.recording?.running === true)
+
+  const latecomer = await signedInUser(app, { name: 'Lea Latecomer' })
+  await as(app, latecomer).post(`/sessions/${room.code}/join-with-role`, { role: 'observer' })
+  const [paused] = (await live.until('RECORDING')).slice(-1)
+  t.same([paused.recording.running, paused.recording.waitingFor.map((p: { name: string }) => p.name)], [false, ['Lea Latecomer']], 'stopped until the newcomer accepts')
+  await as(app, latecomer).post(`/sessions/${room.code}/leave`)
+  const [resumed] = (await live.until('RECORDING')).slice(-1)
+  t.equal(resumed.recording.running, true, 'running again: everyone in the room has consented')
 })

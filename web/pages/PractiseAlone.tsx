@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { Link, useLocation } from 'wouter'
 import { STATION_TYPES, STATION_TYPE_LABELS, type StationType } from '../../schemas/station/station.ts'
-import { SOLO_CONSULTATION_OPTIONS, SOLO_READING_OPTIONS, SOLO_TIMING_DEFAULTS } from '../../schemas/solo/solo-station.ts'
+import { CONSULTATION_TIME_OPTIONS, EXAM_TIMING, READING_TIME_OPTIONS } from '../../schemas/session/config-rules.ts'
 import type { SoloChoice, SoloStationList } from '../../schemas/solo/solo-wire.ts'
 import { errorMessage } from '../api/client.ts'
 import { fetchCategories } from '../api/content.ts'
@@ -32,8 +32,8 @@ export default function PractiseAlone() {
   const [topics, setTopics] = useState<string[] | null>(null)
   const [topic, setTopic] = useState('')
   const [stationType, setStationType] = useState<StationType>(STATION_TYPES[0])
-  const [readingTime, setReadingTime] = useState<number>(SOLO_TIMING_DEFAULTS.readingTime)
-  const [consultationTime, setConsultationTime] = useState<number>(SOLO_TIMING_DEFAULTS.consultationTime)
+  const [readingTime, setReadingTime] = useState<number>(EXAM_TIMING.readingTime)
+  const [consultationTime, setConsultationTime] = useState<number>(EXAM_TIMING.consultationTime)
   const [mode, setMode] = useState<RecordingMode>('video')
   const [recent, setRecent] = useState<SoloStationList | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -98,12 +98,12 @@ export default function PractiseAlone() {
           <SelectBox label="Station type" value={stationType} onChange={setStationType} options={STATION_TYPES.map((type) => ({ value: type, label: STATION_TYPE_LABELS[type] }))} />
         )}
         <Timing>
-          <SelectBox label="Reading time" value={readingTime} onChange={setReadingTime} options={SOLO_READING_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))} hint="The exam gives 1.5 minutes." />
+          <SelectBox label="Reading time" value={readingTime} onChange={setReadingTime} options={READING_TIME_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))} hint="The exam gives 1.5 minutes." />
           <SelectBox
             label="Consultation time"
             value={consultationTime}
             onChange={setConsultationTime}
-            options={SOLO_CONSULTATION_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))}
+            options={CONSULTATION_TIME_OPTIONS.map((m) => ({ value: m, label: minutesLabel(m) }))}
             hint="The exam gives 8 minutes, with a bell at 6."
           />
         </Timing>

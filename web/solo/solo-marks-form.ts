@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import type { CriterionView } from '../../schemas/content.ts'
-import type { ChecklistMark } from '../../schemas/session/types.ts'
 import type { StationProgressView } from '../../schemas/session-wire.ts'
-import { CHECKLIST_MARKS } from '../../schemas/session/types.ts'
-import type { SoloMarks, SoloSavedMarks } from '../../schemas/solo/solo-wire.ts'
+import { SoloTickSchema, type SoloMarks, type SoloSavedMarks, type SoloTick } from '../../schemas/solo/solo-wire.ts'
 import { EMPTY_DRAFT, restoredDraft, slotId, toCriteriaScores, type FeedbackDraft } from '../session/room/feedback-form.ts'
 
 /**
@@ -12,11 +10,7 @@ import { EMPTY_DRAFT, restoredDraft, slotId, toCriteriaScores, type FeedbackDraf
  * (sessionStorage, per user and station, as the room's drafts are: a shared computer does not keep them once the tab
  * is closed), so a reload loses nothing before it is saved.
  */
-export interface Tick {
-  itemId: string
-  mark: ChecklistMark
-  second: number | null
-}
+export type Tick = SoloTick
 
 export interface SoloMarksDraft {
   ticks: Tick[]
@@ -54,7 +48,7 @@ export function draftOfSaved(saved: SoloSavedMarks | null, criteria: readonly Cr
   return { ticks: saved.ticks, form }
 }
 
-const KeptTicks = v.array(v.object({ itemId: v.string(), mark: v.picklist(CHECKLIST_MARKS), second: v.nullable(v.number()) }))
+const KeptTicks = v.array(SoloTickSchema)
 const keyFor = (userId: number, id: number) => `plab.soloMarks.${userId}.${id}`
 
 export function keptDraft(userId: number, id: number, criteria: readonly CriterionView[]): SoloMarksDraft | null {

@@ -1,3 +1,4 @@
+import { deadlineOf, elapsedSeconds } from '../../../schemas/session/clock.ts'
 import type { RecordingView } from '../../../schemas/session/recording-consent.ts'
 import { formatLength } from '../../recordings/recording-format.ts'
 import { useLocalRecording } from '../../recordings/useLocalRecording.ts'
@@ -29,8 +30,8 @@ function callStream(call: CallSnapshot): MediaStream | null {
  */
 function consultationOffset(session: RoomSession): number {
   const { timer } = session
-  if (timer?.phase === 'CONSULTATION') return Math.floor((serverNow() - timer.startTimestamp) / 1000)
-  if (timer?.phase === 'READING') return -Math.ceil((timer.startTimestamp + timer.durationSeconds * 1000 - serverNow()) / 1000)
+  if (timer?.phase === 'CONSULTATION') return elapsedSeconds(timer, serverNow())
+  if (timer?.phase === 'READING') return -Math.ceil((deadlineOf(timer) - serverNow()) / 1000)
   return session.phase === 'FEEDBACK' ? Math.round(session.config.consultationTime * 60) : 0
 }
 
