@@ -16,6 +16,7 @@ import * as m0014 from './0014_contact_messages.ts'
 import * as m0015 from './0015_station_cases.ts'
 import * as m0016 from './0016_mock_result_shares.ts'
 import * as m0017 from './0017_solo_stations.ts'
+import * as m0018 from './0018_case_bank_growth.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_station_cases': m0015,
   '0016_mock_result_shares': m0016,
   '0017_solo_stations': m0017,
+  '0018_case_bank_growth': m0018,
 }

@@ -61,8 +61,12 @@ export const ChangePasswordForm = withConfirmation(
   'confirmPassword',
 )
 
-export const UserRoleSchema = v.picklist(['USER', 'ADMIN'])
+/** REVIEWER (issue 35): reviews contributed cases and problem reports; granted by an admin. */
+export const USER_ROLES = ['USER', 'ADMIN', 'REVIEWER'] as const
+export const UserRoleSchema = v.picklist(USER_ROLES)
 export type UserRole = v.InferOutput<typeof UserRoleSchema>
+/** Who may review the bank: contributions, problem reports, a case's versions. */
+export const mayReview = (role: UserRole) => role === 'ADMIN' || role === 'REVIEWER'
 export const AuthProviderSchema = v.picklist(['LOCAL', 'GOOGLE'])
 export type AuthProvider = v.InferOutput<typeof AuthProviderSchema>
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { DOMAINS } from './marking.ts'
 import { Station } from './station/station.ts'
+import { USER_ROLES } from './auth.ts'
 
 /**
  * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
@@ -131,7 +132,7 @@ export const CaseBody = v.object({
 })
 export type CaseBody = v.InferOutput<typeof CaseBody>
 
-export const RoleBody = v.object({ role: v.picklist(['USER', 'ADMIN'], 'Role is required') })
+export const RoleBody = v.object({ role: v.picklist(USER_ROLES, `Role is required: ${USER_ROLES.join(', ')}`) })
 
 /**
  * DELETE /api/admin/users/{id}: an admin deletes their own account from their profile, never from the list of
@@ -147,7 +148,7 @@ export const AdminUsersQuery = v.object({
   page: v.optional(v.pipe(v.string(PAGE_RULE), v.regex(/^\d{1,9}$/, PAGE_RULE), v.transform(Number)), '0'),
   size: v.optional(v.pipe(v.string(SIZE_RULE), v.regex(/^\d{1,3}$/, SIZE_RULE), v.transform(Number), v.minValue(1, SIZE_RULE), v.maxValue(100, SIZE_RULE)), '10'),
   search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
-  role: v.optional(v.picklist(['', 'USER', 'ADMIN'], 'role must be USER or ADMIN'), ''),
+  role: v.optional(v.picklist(['', ...USER_ROLES], `role must be ${USER_ROLES.join(', ')}`), ''),
 })
 
 export const CategoryViewSchema = v.object({
@@ -215,5 +216,11 @@ export const CaseViewSchema = v.object({
   telephoneConsultation: v.boolean(),
   /** An addition (issue 32): the case in the exam's shape, null for one written in the older shape. */
   station: v.nullable(Station),
+  /** Additions (issue 35): the version this view is of (each save makes one), and who contributed the case. */
+  version: v.optional(v.number()),
+  /** The contributor's name as they chose to show it; null: an admin's case, or anonymous. */
+  contributorName: v.optional(v.nullable(v.string())),
 })
 export type CaseView = v.InferOutput<typeof CaseViewSchema>
+/** What a version of a case holds (migrations/0018): the view without what names the case rather than its text. */
+export type CaseVersionContent = Omit<CaseView, 'id' | 'version' | 'contributorName'>

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { UserRow } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
+import { mayReview } from '../../schemas/auth.ts'
 import { startAccountCache } from './account-cache.ts'
 import { findUserById } from './users-repo.ts'
 import { VerifiedTokens } from './verified-tokens.ts'
@@ -14,6 +15,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>
     /** preHandler: authenticate, then 403 unless the account is an ADMIN. */
     requireAdmin(request: FastifyRequest): Promise<void>
+    /** preHandler: authenticate, then 403 unless the account may review the bank (ADMIN or REVIEWER). */
+    requireReviewer(request: FastifyRequest): Promise<void>
     issueToken(user: UserRow): string
     /** Resolves a bearer token to its account, or null: for the live channel's CONNECT. */
     userFromToken(token: string): Promise<UserRow | null>
@@ -93,5 +96,9 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await app.authenticate(request)
     if (request.currentUser.role !== 'ADMIN') throw forbidden('Administrator access is required')
+  })
+  app.decorate('requireReviewer', async (request: FastifyRequest) => {
+    await app.authenticate(request)
+    if (!mayReview(request.currentUser.role)) throw forbidden('Reviewer access is required')
   })
 }

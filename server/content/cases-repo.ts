@@ -3,11 +3,13 @@ import type { CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import { isRaisedByTrigger } from '../db/errors.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
-import { type CaseRow } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
+import { type CaseRow, type Database } from '../db/schema.ts'
 import type { CaseContent } from './case-rules.ts'
+import { keepVersion } from './case-versions.ts'
 
 /** Every case with its category and recall dates, in one query (dates as text: no time zone can shift them). */
-function casesWithCategory(db: Db) {
+function casesWithCategory(db: Db | Transaction<Database>) {
   return db
     .selectFrom('cases')
     .innerJoin('categories', 'categories.id', 'cases.category_id')
@@ -40,6 +42,8 @@ function toCaseView(row: CaseQueryRow): CaseView {
     recallDates: row.recall_dates,
     telephoneConsultation: row.telephone_consultation,
     station: row.station,
+    version: row.current_version,
+    contributorName: row.contributor_name,
   }
 }
 
@@ -83,21 +87,37 @@ const columns = (content: CaseContent) => ({
   station: content.station && JSON.stringify(content.station),
 })
 
-export type SaveCaseResult = { ok: true; id: number } | { ok: false; reason: 'not-found' | 'no-category' }
+export type SaveCaseResult = { ok: true; id: number; version: number } | { ok: false; reason: 'not-found' | 'no-category' }
+
+export interface SaveOptions {
+  /** Who saved it, kept with the version (null: the demo bank, a pack imported from the command line). */
+  savedBy?: number | null
+  /** A new case's key (a pack's); else the database makes one. */
+  caseKey?: string
+  /** A contributed case: its contributor, and the name shown with it (null: anonymous). */
+  contributor?: { id: number; shownName: string | null }
+  /** Replace only a case no one has edited since it was created (the demo bank's upgrade: an edit wins). */
+  onlyIfUntouched?: boolean
+}
 
 /**
- * Creates (no id) or replaces (id) a case and its recall dates in one transaction. The category row is
- * key-share locked so it cannot be deleted between this check and the commit (see deleteEmptyCategory).
+ * Creates (no id) or replaces (id) a case and its recall dates in one transaction, and keeps what it now is as
+ * its next version (case-versions.ts). The category row is key-share locked so it cannot be deleted between this
+ * check and the commit (see deleteEmptyCategory).
  */
-export function saveCase(db: Db, content: CaseContent, id?: number): Promise<SaveCaseResult> {
+export function saveCase(db: Db, content: CaseContent, id?: number, options: SaveOptions = {}): Promise<SaveCaseResult> {
   return db.transaction().execute(async (trx): Promise<SaveCaseResult> => {
     const category = await trx.selectFrom('categories').select('id').where('id', '=', content.categoryId).forKeyShare().executeTakeFirst()
     if (!category) return { ok: false, reason: 'no-category' }
     let caseId: number
     if (id === undefined) {
-      caseId = (await trx.insertInto('cases').values(columns(content)).returning('id').executeTakeFirstOrThrow()).id
+      const attribution = options.contributor ? { contributor_id: options.contributor.id, contributor_name: options.contributor.shownName } : {}
+      const key = options.caseKey ? { case_key: options.caseKey } : {}
+      caseId = (await trx.insertInto('cases').values({ ...columns(content), ...attribution, ...key }).returning('id').executeTakeFirstOrThrow()).id
     } else {
-      const updated = await trx.updateTable('cases').set({ ...columns(content), updated_at: sql`now()` }).where('id', '=', id).returning('id').executeTakeFirst()
+      let update = trx.updateTable('cases').set({ ...columns(content), updated_at: sql`now()`, current_version: sql`current_version + 1` }).where('id', '=', id)
+      if (options.onlyIfUntouched) update = update.where(sql<boolean>`updated_at = created_at`)
+      const updated = await update.returning('id').executeTakeFirst()
       if (!updated) return { ok: false, reason: 'not-found' }
       caseId = updated.id
       await trx.deleteFrom('case_recall_dates').where('case_id', '=', caseId).execute()
@@ -108,7 +128,9 @@ export function saveCase(db: Db, content: CaseContent, id?: number): Promise<Sav
         .values(content.recallDates.map((date) => ({ case_id: caseId, recall_date: date })))
         .execute()
     }
-    return { ok: true, id: caseId }
+    const saved = toCaseView(await casesWithCategory(trx).where('cases.id', '=', caseId).executeTakeFirstOrThrow())
+    await keepVersion(trx, saved, options.savedBy ?? null)
+    return { ok: true, id: caseId, version: saved.version! }
   })
 }
 

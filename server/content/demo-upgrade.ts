@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import { normaliseCase } from './case-rules.ts'
+import { saveCase } from './cases-repo.ts'
 import type { DemoBankCase } from './demo-bank-files.ts'
 
 /**
@@ -23,23 +24,8 @@ export async function upgradeDemoCases(db: Db, demoCases: DemoBankCase[]): Promi
     .execute()
   for (const row of stale) {
     const demoCase = shipped.get(row.title)!
-    const content = normaliseCase({ ...demoCase.body, category: { id: row.category_id } })
-    await db
-      .updateTable('cases')
-      .set({
-        description: content.description,
-        doctor_notes: content.doctorNotes,
-        patient_notes: content.patientNotes,
-        doctor_sections: JSON.stringify(content.doctorSections),
-        patient_sections: JSON.stringify(content.patientSections),
-        feedback_criteria: JSON.stringify(content.feedbackCriteria),
-        telephone_consultation: content.telephoneConsultation,
-        station: JSON.stringify(content.station),
-      })
-      // Still untouched as the statement runs: an admin's edit a moment ago wins.
-      .where('id', '=', row.id)
-      .where(sql<boolean>`updated_at = created_at`)
-      .execute()
+    // Still untouched as it is saved: an admin's edit a moment ago wins. The rewrite is the case's next version.
+    await saveCase(db, normaliseCase({ ...demoCase.body, category: { id: row.category_id } }), row.id, { onlyIfUntouched: true })
   }
   return stale.length
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
-import type { CriterionView, SectionView, VisualData } from '../../schemas/content.ts'
+import type { CaseView, CriterionView, SectionView, VisualData } from '../../schemas/content.ts'
 import type { FeedbackArea, GlobalJudgement } from '../../schemas/marking.ts'
 import type { DomainScore } from '../../schemas/session/station-result.ts'
 import type { SessionStatus } from '../../schemas/session/types.ts'
@@ -29,6 +29,11 @@ export interface Database {
   contact_messages: ContactMessagesTable
   mock_result_shares: MockResultSharesTable
   solo_stations: SoloStationsTable
+  case_versions: CaseVersionsTable
+  case_contributions: CaseContributionsTable
+  case_contribution_events: CaseContributionEventsTable
+  case_ratings: CaseRatingsTable
+  case_problem_reports: CaseProblemReportsTable
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -38,7 +43,7 @@ export interface UsersTable {
   name: string
   email: string
   password_hash: string | null
-  role: 'USER' | 'ADMIN'
+  role: 'USER' | 'ADMIN' | 'REVIEWER'
   provider: 'LOCAL' | 'GOOGLE'
   google_id: string | null
   token_version: Generated<number>
@@ -106,6 +111,13 @@ export interface CasesTable {
   station_type: ColumnType<StationType | null, never, never>
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  /** Issue 35: the pack key, the version sessions now draw, who contributed it (name null: anonymous). */
+  case_key: Generated<string>
+  current_version: Generated<number>
+  contributor_id: ColumnType<number | null, number | null | undefined, number | null>
+  contributor_name: ColumnType<string | null, string | null | undefined, string | null>
+  /** Computed by the database (migrations/0018): search with `@@`, never read. */
+  search_text: ColumnType<unknown, never, never>
 }
 export type CaseRow = Selectable<CasesTable>
 
@@ -273,9 +285,75 @@ export interface SoloStationsTable {
   reading_seconds: number
   consultation_seconds: number
   consultation_started_at: number | null
+  case_version: ColumnType<number | null, number | null | undefined, number | null>
   ended_at: number | null
   marks: ColumnType<SoloSavedMarks | null, string | null, string | null>
   station_score: number | null
   marked_at: ColumnType<Date | null, Date | null, Date | null>
+  created_at: CreatedAt
+}
+
+/** Every saved version of a case (issue 35): the wire's Case without its id, as sessions of that version show it. */
+export interface CaseVersionsTable {
+  case_id: number
+  version: number
+  content: Json<Omit<CaseView, 'id'>>
+  created_by: number | null
+  created_at: CreatedAt
+}
+
+export type ContributionState = 'DRAFT' | 'SUBMITTED' | 'CHANGES_REQUESTED' | 'APPROVED'
+
+/** A case a candidate drafts and submits for review (issue 35). */
+export interface CaseContributionsTable {
+  id: Generated<number>
+  author_id: number
+  content: Json<unknown>
+  state: ColumnType<ContributionState, ContributionState | undefined, ContributionState>
+  show_name: Generated<boolean>
+  case_id: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** The review's thread: submissions, comments, requests for changes, the approval. */
+export interface CaseContributionEventsTable {
+  id: Generated<number>
+  contribution_id: number
+  author_id: number | null
+  kind: 'SUBMITTED' | 'COMMENT' | 'CHANGES_REQUESTED' | 'APPROVED'
+  body: Generated<string>
+  created_at: CreatedAt
+}
+
+/** One rating per person and case, the latest kept, with the version they rated. */
+export interface CaseRatingsTable {
+  case_id: number
+  user_id: number
+  case_version: number
+  realism: number
+  difficulty: number
+  rated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+export type ProblemKind = 'WRONG_FACT' | 'UNCLEAR' | 'OFFENSIVE' | 'OTHER'
+export type ProblemStatus = 'OPEN' | 'RESOLVED' | 'DISMISSED'
+
+/** A problem with a case version, reported after a station: the reviewers' queue. */
+export interface CaseProblemReportsTable {
+  id: Generated<number>
+  case_id: number
+  case_version: number
+  reporter_id: number | null
+  session_id: number | null
+  round: number | null
+  solo_station_id: number | null
+  kind: ProblemKind
+  details: Generated<string>
+  status: ColumnType<ProblemStatus, ProblemStatus | undefined, ProblemStatus>
+  resolved_by: ColumnType<number | null, number | null | undefined, number | null>
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  resolution_note: Generated<string>
   created_at: CreatedAt
 }

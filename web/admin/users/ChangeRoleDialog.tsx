@@ -14,6 +14,7 @@ const ROLE_CHOICES = [
   { value: '', label: 'Select a role' },
   { value: 'USER', label: 'User' },
   { value: 'ADMIN', label: 'Admin' },
+  { value: 'REVIEWER', label: 'Reviewer (reviews contributed cases and problem reports)' },
 ]
 
 interface ChangeRoleDialogProps {

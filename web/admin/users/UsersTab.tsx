@@ -16,6 +16,7 @@ const ROLE_OPTIONS = [
   { value: '', label: 'All Roles' },
   { value: 'USER', label: 'Users' },
   { value: 'ADMIN', label: 'Admins' },
+  { value: 'REVIEWER', label: 'Reviewers' },
 ]
 
 export function UsersTab() {
