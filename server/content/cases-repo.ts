@@ -106,32 +106,35 @@ export interface SaveOptions {
  * check and the commit (see deleteEmptyCategory).
  */
 export function saveCase(db: Db, content: CaseContent, id?: number, options: SaveOptions = {}): Promise<SaveCaseResult> {
-  return db.transaction().execute(async (trx): Promise<SaveCaseResult> => {
-    const category = await trx.selectFrom('categories').select('id').where('id', '=', content.categoryId).forKeyShare().executeTakeFirst()
-    if (!category) return { ok: false, reason: 'no-category' }
-    let caseId: number
-    if (id === undefined) {
-      const attribution = options.contributor ? { contributor_id: options.contributor.id, contributor_name: options.contributor.shownName } : {}
-      const key = options.caseKey ? { case_key: options.caseKey } : {}
-      caseId = (await trx.insertInto('cases').values({ ...columns(content), ...attribution, ...key }).returning('id').executeTakeFirstOrThrow()).id
-    } else {
-      let update = trx.updateTable('cases').set({ ...columns(content), updated_at: sql`now()`, current_version: sql`current_version + 1` }).where('id', '=', id)
-      if (options.onlyIfUntouched) update = update.where(sql<boolean>`updated_at = created_at`)
-      const updated = await update.returning('id').executeTakeFirst()
-      if (!updated) return { ok: false, reason: 'not-found' }
-      caseId = updated.id
-      await trx.deleteFrom('case_recall_dates').where('case_id', '=', caseId).execute()
-    }
-    if (content.recallDates.length > 0) {
-      await trx
-        .insertInto('case_recall_dates')
-        .values(content.recallDates.map((date) => ({ case_id: caseId, recall_date: date })))
-        .execute()
-    }
-    const saved = toCaseView(await casesWithCategory(trx).where('cases.id', '=', caseId).executeTakeFirstOrThrow())
-    await keepVersion(trx, saved, options.savedBy ?? null)
-    return { ok: true, id: caseId, version: saved.version! }
-  })
+  return db.transaction().execute((trx) => saveCaseIn(trx, content, id, options))
+}
+
+/** saveCase within a transaction of the caller's (an import, an approval), which commits or rolls back all of it. */
+export async function saveCaseIn(trx: Transaction<Database>, content: CaseContent, id?: number, options: SaveOptions = {}): Promise<SaveCaseResult> {
+  const category = await trx.selectFrom('categories').select('id').where('id', '=', content.categoryId).forKeyShare().executeTakeFirst()
+  if (!category) return { ok: false, reason: 'no-category' }
+  let caseId: number
+  if (id === undefined) {
+    const attribution = options.contributor ? { contributor_id: options.contributor.id, contributor_name: options.contributor.shownName } : {}
+    const key = options.caseKey ? { case_key: options.caseKey } : {}
+    caseId = (await trx.insertInto('cases').values({ ...columns(content), ...attribution, ...key }).returning('id').executeTakeFirstOrThrow()).id
+  } else {
+    let update = trx.updateTable('cases').set({ ...columns(content), updated_at: sql`now()`, current_version: sql`current_version + 1` }).where('id', '=', id)
+    if (options.onlyIfUntouched) update = update.where(sql<boolean>`updated_at = created_at`)
+    const updated = await update.returning('id').executeTakeFirst()
+    if (!updated) return { ok: false, reason: 'not-found' }
+    caseId = updated.id
+    await trx.deleteFrom('case_recall_dates').where('case_id', '=', caseId).execute()
+  }
+  if (content.recallDates.length > 0) {
+    await trx
+      .insertInto('case_recall_dates')
+      .values(content.recallDates.map((date) => ({ case_id: caseId, recall_date: date })))
+      .execute()
+  }
+  const saved = toCaseView(await casesWithCategory(trx).where('cases.id', '=', caseId).executeTakeFirstOrThrow())
+  await keepVersion(trx, saved, options.savedBy ?? null)
+  return { ok: true, id: caseId, version: saved.version! }
 }
 
 /** How many running (not yet ended) sessions play this case. */
