@@ -4,7 +4,7 @@
  * station the session ends. Nobody presses a button: the server's timer issues the expiry (ExpireTimer), and the
  * host may only pause and resume the clock, with a reason the log keeps.
  */
-import { candidateCases } from '../session/case-selection.ts'
+import { candidateCases, caseAssigned } from '../session/case-selection.ts'
 import { deadlineOf } from '../session/clock.ts'
 import { phaseDurationSeconds } from '../session/config-rules.ts'
 import { evolve } from '../session/evolve.ts'
@@ -38,7 +38,7 @@ export function nextSlot(state: SessionState, ctx: DecisionContext): SessionEven
   const seated = seats.reduce(evolve, state)
   const caseId = mockStationCase(seated, ctx)
   if (caseId === null) return [...seats, sessionEnded(CIRCUIT_OUT_OF_CASES, ctx)]
-  const assigned: SessionEvent = { type: 'CaseAssigned', caseId, round: state.currentRound + 1, at: ctx.now }
+  const assigned = caseAssigned(caseId, state.currentRound + 1, ctx)
   return [...seats, assigned, readingStarted(seated, ctx)]
 }
 

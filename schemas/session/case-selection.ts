@@ -4,7 +4,7 @@
  * The random draw comes from the decision context, so the choice is made once and stored in CaseAssigned.
  */
 import { drawsFromEveryTopic, topicsToDraw } from './topic-choice.ts'
-import { RANDOM_TOPIC, type CaseSummary, type DecisionContext, type SessionState } from './types.ts'
+import { RANDOM_TOPIC, type CaseSummary, type DecisionContext, type SessionEvent, type SessionState } from './types.ts'
 
 /** Where a choice may draw from. */
 export type CasePool =
@@ -63,6 +63,12 @@ export function chooseNextCase(
   // min() guards against a random source that returns 1 despite its contract.
   const index = Math.min(Math.floor(ctx.random() * candidates.length), candidates.length - 1)
   return candidates[index].id
+}
+
+/** The event that assigns a drawn case: with the version the bank holds of it now, which the round then plays. */
+export function caseAssigned(caseId: number, round: number, ctx: Pick<DecisionContext, 'catalog' | 'now'>): SessionEvent {
+  const caseVersion = ctx.catalog.find((c) => c.id === caseId)?.version
+  return { type: 'CaseAssigned', caseId, ...(caseVersion === undefined ? {} : { caseVersion }), round, at: ctx.now }
 }
 
 /** The category of the case being played, if the bank still has it. */

@@ -4,7 +4,7 @@
  * the same events, and every value a replay needs (time, chosen case, durations) is inside them.
  */
 import { decidePauseCircuit, decideResumeCircuit, mockStationCase, requireEnoughStations } from '../mock/circuit-rules.ts'
-import { candidateCases, chooseNextCase } from './case-selection.ts'
+import { candidateCases, caseAssigned, chooseNextCase } from './case-selection.ts'
 import { checkTimings, normalisedConfig } from './config-rules.ts'
 import { topicsToDraw } from './topic-choice.ts'
 import { evolve } from './evolve.ts'
@@ -161,7 +161,7 @@ function decideConfigure(
     if (candidateCases(unfiltered, ctx.catalog, { kind: 'configured' }).length > 0) throw new SessionRuleError(400, NO_STATION_OF_TYPE)
   }
   if (caseId === null) return [configured]
-  return [configured, { type: 'CaseAssigned', caseId, round: state.currentRound, at: ctx.now }]
+  return [configured, caseAssigned(caseId, state.currentRound, ctx)]
 }
 
 /**

@@ -9,6 +9,8 @@ export interface CaseSummary {
   /** Null for a case in the older shape, which a station-type filter leaves out. */
   stationType?: StationType | null
   mlaAreas?: MlaArea[]
+  /** The version a session drawing it now plays (issue 35); absent (a test's catalog): version 1. */
+  version?: number
 }
 
 /** Everything outside the session a decision may depend on, passed in so `decide` stays pure. */

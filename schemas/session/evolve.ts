@@ -51,6 +51,7 @@ function created(event: SessionEventOf<'SessionCreated'>): SessionState {
     config: event.config,
     currentRound: 1,
     caseId: null,
+    caseVersion: null,
     usedCaseIds: [],
     participants: [],
     timer: null,
@@ -84,6 +85,7 @@ function applied(state: SessionState, change: Partial<Omit<SessionState, 'versio
     config: c.config !== undefined ? c.config : state.config,
     currentRound: c.currentRound !== undefined ? c.currentRound : state.currentRound,
     caseId: c.caseId !== undefined ? c.caseId : state.caseId,
+    caseVersion: c.caseVersion !== undefined ? c.caseVersion : state.caseVersion,
     usedCaseIds: c.usedCaseIds !== undefined ? c.usedCaseIds : state.usedCaseIds,
     participants: c.participants !== undefined ? c.participants : state.participants,
     timer: c.timer !== undefined ? c.timer : state.timer,
@@ -110,11 +112,12 @@ function changes(state: SessionState, event: Exclude<SessionEvent, { type: 'Sess
     case 'SessionConfigured': {
       const circuit = circuitOf(event.config, state.circuit)
       if (!event.caseReturned) return { config: event.config, circuit }
-      return { config: event.config, circuit, caseId: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
+      return { config: event.config, circuit, caseId: null, caseVersion: null, usedCaseIds: state.usedCaseIds.filter((id) => id !== state.caseId) }
     }
     case 'CaseAssigned':
       return {
         caseId: event.caseId,
+        caseVersion: event.caseVersion ?? 1,
         currentRound: event.round,
         usedCaseIds: state.usedCaseIds.includes(event.caseId) ? state.usedCaseIds : [...state.usedCaseIds, event.caseId],
         caseScored: false,

@@ -3,7 +3,7 @@
  * commands, the feedback round and completion, with the reasons the room shows when a session ends.
  */
 import { phaseDurationSeconds } from './config-rules.ts'
-import { chooseNextCase, topicsWithCasesLeft } from './case-selection.ts'
+import { caseAssigned, chooseNextCase, topicsWithCasesLeft } from './case-selection.ts'
 import { topicsToDraw } from './topic-choice.ts'
 import { activeParticipants } from './participants.ts'
 import { SessionRuleError, type DecisionContext, type SessionEvent, type SessionState } from './types.ts'
@@ -16,10 +16,7 @@ export const ALL_RECALL_CASES_DONE = '🎊 Congratulations! You have completed a
 
 /** Assigns the case and opens its reading phase, with the reading clock of the session's configuration. */
 export function startCase(state: SessionState, caseId: number, round: number, ctx: DecisionContext): SessionEvent[] {
-  return [
-    { type: 'CaseAssigned', caseId, round, at: ctx.now },
-    readingStarted(state, ctx),
-  ]
+  return [caseAssigned(caseId, round, ctx), readingStarted(state, ctx)]
 }
 
 export function readingStarted(state: SessionState, ctx: DecisionContext): SessionEvent {
@@ -39,7 +36,7 @@ export function readingStarted(state: SessionState, ctx: DecisionContext): Sessi
  */
 function replaceCase(state: SessionState, caseId: number, ctx: DecisionContext): SessionEvent[] {
   const round = state.caseScored ? state.currentRound + 1 : state.currentRound
-  if (state.phase === 'WAITING') return [{ type: 'CaseAssigned', caseId, round, at: ctx.now }]
+  if (state.phase === 'WAITING') return [caseAssigned(caseId, round, ctx)]
   return startCase(state, caseId, round, ctx)
 }
 

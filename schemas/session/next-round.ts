@@ -5,7 +5,7 @@
  * requests are carried out together, and the next round opens with its clock held until every seat is in the
  * room (or the doctor starts it knowingly: phase-rules.ts, decideStart).
  */
-import { chooseNextCase } from './case-selection.ts'
+import { caseAssigned, chooseNextCase } from './case-selection.ts'
 import { evolve } from './evolve.ts'
 import { ALL_COMPLETED, casesRanOut, everyoneCompleted, readingStarted, sessionEnded } from './next-case.ts'
 import { activeParticipant, activeParticipants, activeWithRole } from './participants.ts'
@@ -93,7 +93,7 @@ function nextRound(state: SessionState, request: NextRoundRequest, doctor: Parti
     const ranOut = casesRanOut(seated, ctx)
     return ranOut[0].type === 'SessionEnded' ? [...seats, ...ranOut] : [...seats, held, ...ranOut]
   }
-  const assigned: SessionEvent = { type: 'CaseAssigned', caseId, round: state.currentRound + 1, at: ctx.now }
+  const assigned = caseAssigned(caseId, state.currentRound + 1, ctx)
   const opened = [assigned, held].reduce(evolve, seated)
   const reading = readingOnceEveryoneIn(opened, ctx)
   return [...seats, assigned, ...(reading.length > 0 ? reading : [held])]

@@ -5,7 +5,7 @@ import type { PgListener } from '../db/pg-listener.ts'
 
 /** Announced by the triggers on cases, categories and case_recall_dates (migrations/0011), once per statement. */
 export const CASE_BANK_CHANNEL = 'case_bank_changed'
-/** Mark schemes kept, one per case: more than the cases a busy day's rooms play, far fewer than any memory limit. */
+/** Mark schemes kept, one per case version: more than the cases a busy day's rooms play, far fewer than any memory limit. */
 const DEFAULT_CRITERIA_CAPACITY = 2000
 
 /** What choosing a case reads of the bank: every case's id, category and recall dates, and every category name. */
@@ -20,10 +20,16 @@ export interface MarkScheme {
   station: DecisionContext['currentStation']
 }
 
-/** Which parts of the bank a decision reads: the catalog, and the mark scheme of one case (feedback, marks). */
+/** A case as a round plays it: its id and the version drawn (issue 35). */
+export interface CaseVersionRef {
+  caseId: number
+  version: number
+}
+
+/** Which parts of the bank a decision reads: the catalog, and the mark scheme of one case version (feedback, marks). */
 export interface BankNeeds {
   catalog: boolean
-  criteriaOf: number | null
+  criteriaOf: CaseVersionRef | null
 }
 
 /** The parts asked for, null where not asked (or, from a read, not read). */
@@ -40,7 +46,8 @@ export interface BankFacts {
  */
 export class CaseBankCache extends NoticeKeptCache {
   private catalog: Catalog | null = null
-  private readonly schemes = new Map<number, MarkScheme>()
+  /** By `id@version`: a version never changes, but the whole bank is forgotten at any change all the same. */
+  private readonly schemes = new Map<string, MarkScheme>()
 
   constructor(private readonly criteriaCapacity = DEFAULT_CRITERIA_CAPACITY) {
     super()
@@ -50,7 +57,7 @@ export class CaseBankCache extends NoticeKeptCache {
   async read(needs: BankNeeds, load: (missing: BankNeeds) => Promise<BankFacts>): Promise<BankFacts> {
     const held: BankFacts = {
       catalog: needs.catalog ? this.catalog : null,
-      scheme: needs.criteriaOf === null ? null : (this.schemes.get(needs.criteriaOf) ?? null),
+      scheme: needs.criteriaOf === null ? null : (this.schemes.get(schemeKey(needs.criteriaOf)) ?? null),
     }
     const missing = { catalog: needs.catalog && !held.catalog, criteriaOf: held.scheme ? null : needs.criteriaOf }
     if (!missing.catalog && missing.criteriaOf === null) return held
@@ -74,11 +81,13 @@ export class CaseBankCache extends NoticeKeptCache {
     // Shared by every decision from now on: nobody may change it in place.
     if (missing.catalog && read.catalog) this.catalog = deepFreeze(read.catalog)
     if (missing.criteriaOf === null || !read.scheme) return
-    this.schemes.set(missing.criteriaOf, deepFreeze(read.scheme))
+    this.schemes.set(schemeKey(missing.criteriaOf), deepFreeze(read.scheme))
     // A Map keeps insertion order: the first key is the oldest entry.
     if (this.schemes.size > this.criteriaCapacity) this.schemes.delete(this.schemes.keys().next().value!)
   }
 }
+
+const schemeKey = ({ caseId, version }: CaseVersionRef) => `${caseId}@${version}`
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -8,7 +8,8 @@ import type { PgListener, Subscriber } from '../../server/db/pg-listener.ts'
 
 const catalog = (name: string) => ({ cases: [{ id: 1, categoryName: name, recallDates: ['2030-01-01'] }], categoryNames: [name] })
 const criteria = (name: string) => [{ id: 'c1', name, domain: null, subCriteria: [] }]
-const everything: BankNeeds = { catalog: true, criteriaOf: 1 }
+const version1 = (caseId: number) => ({ caseId, version: 1 })
+const everything: BankNeeds = { catalog: true, criteriaOf: version1(1) }
 
 /** Reads the test answers now (a name) or later (`answer`), recording what the cache asked for. */
 function database() {
@@ -39,7 +40,7 @@ t.test('what was read is served from memory; only what is missing is read', asyn
   const db = database()
   await cache.read({ catalog: true, criteriaOf: null }, db.read('Cardiology'))
   const both = await cache.read(everything, db.read('Cardiology'))
-  t.same(db.asked, [{ catalog: true, criteriaOf: null }, { catalog: false, criteriaOf: 1 }], 'the catalog once, then the mark scheme alone')
+  t.same(db.asked, [{ catalog: true, criteriaOf: null }, { catalog: false, criteriaOf: version1(1) }], 'the catalog once, then the mark scheme alone')
   t.equal(both.catalog?.categoryNames[0], 'Cardiology')
   await cache.read(everything, db.read('Cardiology'))
   t.equal(db.asked.length, 2, 'nothing read the third time')
@@ -85,12 +86,14 @@ t.test('nothing is served or kept while changes may go unheard', async (t) => {
 t.test('it holds at most its capacity of mark schemes, dropping the oldest', async (t) => {
   const cache = trustedCache(2)
   const db = database()
-  for (const id of [1, 2, 3]) await cache.read({ catalog: false, criteriaOf: id }, db.read('Cardiology'))
-  await cache.read({ catalog: false, criteriaOf: 3 }, db.read('Cardiology'))
-  await cache.read({ catalog: false, criteriaOf: 2 }, db.read('Cardiology'))
+  for (const id of [1, 2, 3]) await cache.read({ catalog: false, criteriaOf: version1(id) }, db.read('Cardiology'))
+  await cache.read({ catalog: false, criteriaOf: version1(3) }, db.read('Cardiology'))
+  await cache.read({ catalog: false, criteriaOf: version1(2) }, db.read('Cardiology'))
   t.equal(db.asked.length, 3, 'the two newest are kept')
-  await cache.read({ catalog: false, criteriaOf: 1 }, db.read('Cardiology'))
+  await cache.read({ catalog: false, criteriaOf: version1(1) }, db.read('Cardiology'))
   t.equal(db.asked.length, 4, 'the oldest was dropped')
+  await cache.read({ catalog: false, criteriaOf: { caseId: 1, version: 2 } }, db.read('Cardiology'))
+  t.equal(db.asked.length, 5, 'another version of a held case is a scheme of its own')
 })
 
 t.test('on PostgreSQL it trusts the LISTEN connection only while it is up, and forgets at every notice', async (t) => {

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Rendering } from '../../server/live/live-hub.ts'
-import { CaseBankCache } from '../../server/content/case-bank-cache.ts'
+import { CaseBankCache, type CaseVersionRef } from '../../server/content/case-bank-cache.ts'
 import { startBroadcasting } from '../../server/sessions/fan-out/broadcaster.ts'
 import { inProcessBus } from '../../server/sessions/cluster/bus.ts'
 import { CaseViewCache } from '../../server/sessions/store/case-view-cache.ts'
@@ -10,6 +10,8 @@ import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
 import { countStatements } from '../helpers/statement-counter.ts'
 import { readyRoom, seedBank, type User } from './helpers.ts'
+import { normaliseCase } from '../../server/content/case-rules.ts'
+import { findCase, saveCase } from '../../server/content/cases-repo.ts'
 
 // What the live broadcast reads from the database (issue 15). Counts, not timings: a presence change reads only the
 // session's newest events once its code is known, and a SESSION_UPDATE reads its case only when the case's rows
@@ -42,7 +44,7 @@ function broadcasting(t: Tap, doctorId: number, caseViews = new CaseViewCache(db
     isOnline: () => true,
     onPresence: (added: PresenceListener) => ((presenceListener = added), () => {}),
   }
-  const stop = startBroadcasting({ commits, live, db, loader, caseViews, now: Date.now, log: { error: () => {} } })
+  const stop = startBroadcasting({ commits, live, loader, caseViews, now: Date.now, log: { error: () => {} } })
   t.teardown(stop)
   const heard = (type: string) => new Promise<void>((resolve) => waiting.set(type, resolve))
   return { commits, loader, sent, heard, presence: (change: Parameters<PresenceListener>[0]) => presenceListener(change) }
@@ -61,7 +63,7 @@ t.test(`a presence change costs one statement once the code is known (${database
   t.same(sent.map((message) => message.type), ['PARTICIPANT_UPDATE', 'PARTICIPANT_UPDATE'])
 })
 
-t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKind()})`, async (t) => {
+t.test(`a SESSION_UPDATE reads its case version once; an edit of the case does not change what the session shows (${databaseKind()})`, async (t) => {
   const room = await readyRoom(app)
   const { commits, loader, sent, heard } = broadcasting(t, room.doctor.id)
   const runner = createCommandRunner({ db, commits, loader, now: Date.now, caseBank: new CaseBankCache(), inRoom: () => false })
@@ -78,14 +80,18 @@ t.test(`a SESSION_UPDATE reads its case only when the case changed (${databaseKi
   const rejoin = await counter.of(() => Promise.all([heard('SESSION_UPDATE'), runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)]))
   t.equal(rejoin.statements, 2, 'a rejoin: the case bank and one write; the case it shows is known and unchanged')
 
-  await db.updateTable('cases').set({ doctor_notes: 'Edited brief' }).where('id', '=', loader.cached(sessionId)!.caseId!).execute()
+  const caseId = loader.cached(sessionId)!.caseId!
+  const drawn = (await findCase(db, caseId))!
+  const edited = await saveCase(db, normaliseCase({ ...drawn, doctorNotes: 'Edited brief' }), caseId)
+  t.match(edited, { ok: true, version: 2 }, 'the edit is the case version 2')
   await runner.execute(sessionId, { type: 'Leave', reason: 'LEFT' }, observer)
   const afterEdit = await counter.of(() => Promise.all([heard('SESSION_UPDATE'), runner.execute(sessionId, { type: 'JoinWithRole', role: 'OBSERVER' }, observer)]))
-  t.equal(afterEdit.statements, 3, 'after an edit of the case, it is read again')
+  t.equal(afterEdit.statements, 2, 'after an edit of the case, the version drawn is still known: not read again')
   const shown = sent.filter((message) => message.type === 'SESSION_UPDATE').map((message) => message.selectedCase)
   t.equal(shown.length, 3, 'each SESSION_UPDATE was sent')
-  t.ok(shown.every((shownCase) => shownCase?.id === loader.cached(sessionId)!.caseId), 'each shows the session case')
-  t.equal(shown.at(-1)?.doctorNotes, 'Edited brief', 'the doctor hears the edited case')
+  t.ok(shown.every((shownCase) => shownCase?.id === caseId), 'each shows the session case')
+  t.not(shown.at(-1)?.doctorNotes, 'Edited brief', 'the doctor hears the version drawn, not the edit')
+  t.equal(shown.at(-1)?.doctorNotes, drawn.doctorNotes)
 })
 
 t.test(`a batch whose case is at hand is sent in the turn that publishes it (${databaseKind()})`, async (t) => {
@@ -120,9 +126,9 @@ t.test(`a batch whose case is at hand still waits behind one of its session that
     override cached() {
       return null
     }
-    override async get(caseId: number, stamp: string) {
+    override async get(ref: CaseVersionRef) {
       await released
-      return super.get(caseId, stamp)
+      return super.get(ref)
     }
   }
   const room = await readyRoom(app)

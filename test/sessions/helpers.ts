@@ -1,3 +1,5 @@
+import { normaliseCase } from '../../server/content/case-rules.ts'
+import { saveCase } from '../../server/content/cases-repo.ts'
 import type { Db } from '../../server/db/connect.ts'
 import { call, signedInUser, type TestApp } from '../helpers/app.ts'
 
@@ -24,24 +26,26 @@ export async function seedBank(db: Db, categories: Record<string, number>, recal
   for (const [name, count] of Object.entries(categories)) {
     const category = await db.insertInto('categories').values({ name, description: null }).returning('id').executeTakeFirstOrThrow()
     for (let n = 1; n <= count; n += 1) {
-      const row = await db
-        .insertInto('cases')
-        .values({
+      // Through saveCase, as every case of the bank is stored: with its version 1 (issue 35), which sessions show.
+      const saved = await saveCase(
+        db,
+        normaliseCase({
           title: `TITLE-SECRET ${name} ${n}`,
           description: `A ${name} consultation`,
-          category_id: category.id,
-          doctor_notes: `Doctor brief for ${name} ${n}`,
-          patient_notes: `PATIENT-SCRIPT-SECRET ${name} ${n}`,
-          doctor_sections: JSON.stringify([{ id: 'd1', title: 'Task', content: 'Take a history', order: 0 }]),
-          patient_sections: JSON.stringify([{ id: 'p1', title: 'Script', content: 'PATIENT-SECTION-SECRET', order: 0 }]),
-          visual_data: JSON.stringify({ type: 'text', content: 'BP 120/80' }),
-          image_url: null,
-          feedback_criteria: JSON.stringify(CRITERIA),
-          is_recall_case: recallDates.length > 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      for (const date of recallDates) await db.insertInto('case_recall_dates').values({ case_id: row.id, recall_date: date }).execute()
+          category: { id: category.id },
+          doctorNotes: `Doctor brief for ${name} ${n}`,
+          patientNotes: `PATIENT-SCRIPT-SECRET ${name} ${n}`,
+          doctorSections: [{ id: 'd1', title: 'Task', content: 'Take a history', order: 0 }],
+          patientSections: [{ id: 'p1', title: 'Script', content: 'PATIENT-SECTION-SECRET', order: 0 }],
+          visualData: { type: 'text', content: 'BP 120/80' },
+          imageUrl: null,
+          feedbackCriteria: CRITERIA,
+          isRecallCase: recallDates.length > 0,
+          recallDates,
+        }),
+      )
+      if (!saved.ok) throw new Error(`case not saved: ${saved.reason}`)
+      const row = { id: saved.id }
       ids.push(row.id)
     }
   }

@@ -26,6 +26,7 @@ function readingState(clockNow: number, version = 3): SessionState {
     config: {} as SessionState['config'],
     currentRound: 1,
     caseId: 1,
+    caseVersion: 1,
     usedCaseIds: [1],
     participants: [],
     stationProgress: { marks: [], revealedFacts: [] },

@@ -10,11 +10,6 @@ export interface CommittedBatch {
   /** Null when the batch starts the log. Live messages render the state right after each event from it. */
   before: SessionState | null
   state: SessionState
-  /**
-   * The stamp of the rows of `state`'s case when the batch committed (case-view-cache.ts), when the instance that
-   * committed it read it: the broadcaster then reads the case only if it changed.
-   */
-  caseStamp?: string
 }
 
 export interface CommittedEvent {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { ACCESS_DENIED, activeParticipant } from '../../../schemas/session/participants.ts'
 import { checkedScores, overallPerformance } from '../../../schemas/session/feedback-scores.ts'
-import { findCase } from '../../content/cases-repo.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import { serve } from '../../route-contract.ts'
 import { asHttpError } from '../engine/command-runner.ts'
@@ -52,7 +51,7 @@ export async function debriefRoutes(app: FastifyInstance, context: SessionRoutes
     if (!state || !me) throw forbidden(ACCESS_DENIED)
     if (me.role !== 'DOCTOR' || me.joinedAfterConsultation) throw forbidden(ONLY_DOCTOR)
     if (state.phase !== 'FEEDBACK' || state.caseId === null) throw conflict(ONLY_WHILE_WAITING)
-    const fullCase = await findCase(db, state.caseId)
+    const fullCase = await engine.caseViews.ofState(state)
     if (!fullCase) throw notFound('This case is no longer in the case bank')
     return { state, criteria: selfAssessmentCriteria(fullCase) }
   }

@@ -3,7 +3,8 @@ import { doctorCaseView } from '../../../schemas/case-views.ts'
 import type { Debrief, DebriefLink, ScoredAssessment } from '../../../schemas/debrief.ts'
 import { stationResult, type DomainScore } from '../../../schemas/session/station-result.ts'
 import type { CriterionScore } from '../../../schemas/session/types.ts'
-import { findCase } from '../../content/cases-repo.ts'
+import { findCaseVersion } from '../../content/case-versions.ts'
+import { roundCase } from '../store/round-case.ts'
 import type { Db } from '../../db/connect.ts'
 import { FEEDBACK_ROUND_OVER, toLowerRole } from '../store/queries.ts'
 import { roundNotes } from './round-notes.ts'
@@ -38,7 +39,8 @@ export async function debriefOf(db: Db, sessionId: number, round: number, userId
   if (rows.length === 0) return { kind: 'none' }
   const [first] = rows
   if (!first.over) return { kind: 'notYet' }
-  const fullCase = first.case_id === null ? undefined : await findCase(db, first.case_id)
+  const played = first.case_id === null ? null : await roundCase(db, sessionId, round, Number(first.case_id))
+  const fullCase = played ? await findCaseVersion(db, played.caseId, played.caseVersion) : undefined
   if (!fullCase) return { kind: 'caseGone' }
   return {
     kind: 'debrief',

@@ -1,10 +1,8 @@
-import { sql, type RawBuilder } from 'kysely'
 import { evolve } from '../../../schemas/session/index.ts'
 import type { Actor, SessionEvent, SessionState } from '../../../schemas/session/types.ts'
 import type { Db } from '../../db/connect.ts'
 import { conflict, HttpError } from '../../errors.ts'
 import type { CommitChannel, CommittedBatch, CommittedEvent } from '../cluster/bus.ts'
-import { CASE_STAMP_SQL } from '../store/case-view-cache.ts'
 import { appendEvents, ConcurrencyError, eventsOfCommand, RefusedAppend, toCommittedEvent, toNewEvent, type AppendRefusal } from '../store/event-store.ts'
 import { readModelWrites, SESSION_READ_MODELS, type ReadModel } from '../store/read-models.ts'
 import type { SessionLoader } from '../store/session-loader.ts'
@@ -62,9 +60,8 @@ const DECIDE_ATTEMPTS = 6
 export function createCommandHandler({ db, commits, loader, actorIdOf, readModels = SESSION_READ_MODELS }: CommandHandlerOptions) {
   /**
    * Appends the decided events with their read models and the notice to other instances, in one statement, which
-   * also answers the ids the read models return and the stamp of the case the session shows (the live
-   * SESSION_UPDATE then reads the case only if it changed). `after` is null when the command id was already
-   * stored (a retry racing its first attempt).
+   * also answers the ids the read models return. `after` is null when the command id was already stored (a retry
+   * racing its first attempt).
    */
   async function store(before: SessionState | null, events: SessionEvent[], actor: Actor, options: StoreOptions = {}) {
     const after = events.reduce<SessionState | null>(evolve, before)!
@@ -73,15 +70,11 @@ export function createCommandHandler({ db, commits, loader, actorIdOf, readModel
     // Written from the state the events lead to, with the versions the append gives them (a failed append writes none).
     const projected = events.map((event, index) => ({ version: fromVersion + index, event }))
     const { writes, answers } = readModelWrites({ before, after, events: projected, actorUserId }, db, readModels)
-    const reads: Record<string, RawBuilder<unknown>> = { ...answers }
-    if (after.caseId !== null) {
-      reads.caseStamp = sql`select ${sql.raw(CASE_STAMP_SQL)} from cases join categories on categories.id = cases.category_id where cases.id = ${after.caseId}`
-    }
     const { sessionId, version } = after
     const request = { sessionId, expectedVersion: before?.version ?? 0, events: events.map(toNewEvent), actorUserId, ...options }
-    const appended = await appendEvents(db, request, writes, commits.announcement({ sessionId, version }), reads)
-    const { feedbackIds = [], caseStamp } = appended.reads as { feedbackIds?: number[]; caseStamp?: string | null }
-    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after, feedbackIds, caseStamp: caseStamp ?? undefined }
+    const appended = await appendEvents(db, request, writes, commits.announcement({ sessionId, version }), answers)
+    const { feedbackIds = [] } = appended.reads as { feedbackIds?: number[] }
+    return { committed: appended.events.map(toCommittedEvent), after: appended.duplicate ? null : after, feedbackIds }
   }
 
   function published(batch: CommittedBatch, feedbackIds: number[] = []): CommandOutcome {
@@ -125,7 +118,7 @@ export function createCommandHandler({ db, commits, loader, actorIdOf, readModel
       try {
         const result = await store(state, events, actor, options)
         if (!result.after) return { state: (await loader.load(sessionId))!, events: result.committed, duplicate: true, feedbackIds: [] }
-        return published({ sessionId, events: result.committed, before: state, state: result.after, caseStamp: result.caseStamp }, result.feedbackIds)
+        return published({ sessionId, events: result.committed, before: state, state: result.after }, result.feedbackIds)
       } catch (error) {
         if (error instanceof RefusedAppend) throw conflict(error.message)
         if (!(error instanceof ConcurrencyError)) throw error
@@ -141,8 +134,8 @@ export function createCommandHandler({ db, commits, loader, actorIdOf, readModel
   async function start(sessionId: number, events: SessionEvent[], actor: Actor): Promise<CommandOutcome> {
     const commitSettled = commits.committing(sessionId)
     try {
-      const { committed, after, caseStamp } = await store(null, events, actor)
-      return published({ sessionId, events: committed, before: null, state: after!, caseStamp })
+      const { committed, after } = await store(null, events, actor)
+      return published({ sessionId, events: committed, before: null, state: after! })
     } finally {
       commitSettled()
     }

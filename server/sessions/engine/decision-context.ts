@@ -4,7 +4,7 @@ import type { CriterionView } from '../../../schemas/content.ts'
 import { caseBankNeeds } from '../../../schemas/session/index.ts'
 import type { Station } from '../../../schemas/station/station.ts'
 import type { CaseSummary, CriterionShape, DecisionContext, SessionCommand, SessionState } from '../../../schemas/session/types.ts'
-import type { BankFacts, BankNeeds, CaseBankCache } from '../../content/case-bank-cache.ts'
+import type { BankFacts, BankNeeds, CaseBankCache, CaseVersionRef } from '../../content/case-bank-cache.ts'
 import type { Db } from '../../db/connect.ts'
 
 /** A uniform number in [0, 1) from 48 CSPRNG bits: which case comes next must not be predictable either. */
@@ -24,7 +24,7 @@ export async function loadDecisionContext(
   bank: CaseBankCache,
 ): Promise<DecisionContext> {
   const needs = caseBankNeeds(command, state)
-  const criteriaOf = needs.criteria ? (state?.caseId ?? null) : null
+  const criteriaOf = needs.criteria && state?.caseId != null ? { caseId: state.caseId, version: state.caseVersion ?? 1 } : null
   const { catalog, scheme } = await bank.read({ catalog: needs.catalog, criteriaOf }, (missing) => readBank(db, missing))
   // Only the commands that may draw a mock station read what the members played before.
   const drawsMockStation =
@@ -73,17 +73,21 @@ const RECALL_DATES = sql`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-
  */
 async function readBank(db: Db, missing: BankNeeds): Promise<BankFacts> {
   const { rows } = await sql<{ catalog: CaseSummary[] | null; category_names: string[] | null; criteria: CriterionView[] | null; station: Station | null }>`select
-    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}, 'stationType', c.station_type, 'mlaAreas', coalesce(c.station -> 'mlaAreas', '[]'::jsonb)) order by c.id)
+    ${missing.catalog ? sql`(select json_agg(json_build_object('id', c.id, 'categoryName', g.name, 'recallDates', ${RECALL_DATES}, 'stationType', c.station_type, 'mlaAreas', coalesce(c.station -> 'mlaAreas', '[]'::jsonb), 'version', c.current_version) order by c.id)
       from cases c join categories g on g.id = c.category_id)` : sql`null`} as catalog,
     ${missing.catalog ? sql`(select json_agg(name order by name) from categories)` : sql`null`} as category_names,
-    (select feedback_criteria from cases where id = ${missing.criteriaOf}) as criteria,
-    (select station from cases where id = ${missing.criteriaOf}) as station`.execute(db)
+    ${versionContent(missing.criteriaOf, 'feedbackCriteria')} as criteria,
+    ${versionContent(missing.criteriaOf, 'station')} as station`.execute(db)
   const [row] = rows
   return {
     catalog: missing.catalog ? { cases: row.catalog ?? [], categoryNames: row.category_names ?? [] } : null,
     scheme: missing.criteriaOf === null ? null : { criteria: criteriaShapes(row.criteria ?? []), station: stationIds(row.station) },
   }
 }
+
+/** A part of the case version a round plays (null when not asked for, or gone with its case). */
+const versionContent = (ref: CaseVersionRef | null, part: 'feedbackCriteria' | 'station') =>
+  ref === null ? sql`null` : sql`(select content -> ${part} from case_versions where case_id = ${ref.caseId} and version = ${ref.version})`
 
 /** What marks and revealed facts may name: the station's checklist items and facts. */
 function stationIds(station: Station | null): DecisionContext['currentStation'] {

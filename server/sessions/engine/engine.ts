@@ -79,7 +79,7 @@ export async function createSessionEngine(app: FastifyInstance, options: Session
   const live = clusterPresence({ live: options.live, presence: bus.presence, db: database.pool ? db : null, log, ...(options.presence ?? DEFAULT_PRESENCE_TIMING) })
   const runner = createCommandRunner({ db, commits: bus.commits, loader, now, caseBank: options.caseBank, inRoom: live.isOnline })
   const timers = createSessionTimers({ db, commits: bus.commits, runner, loader, now, setAlarm: options.setAlarm, log })
-  const stopBroadcasting = startBroadcasting({ commits: bus.commits, live, db, loader, caseViews, now, log })
+  const stopBroadcasting = startBroadcasting({ commits: bus.commits, live, loader, caseViews, now, log })
   const outsideTerms = options.outsideTerms ?? NO_OUTSIDE_TERMS
   const stopOfflineRule = leaveWhenOfflineTooLong({
     live,

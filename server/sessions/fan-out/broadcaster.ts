@@ -1,7 +1,6 @@
 import type { CaseView } from '../../../schemas/content.ts'
 import type { SessionState } from '../../../schemas/session/types.ts'
-import { findCase } from '../../content/cases-repo.ts'
-import type { Db } from '../../db/connect.ts'
+import type { CaseVersionRef } from '../../content/case-bank-cache.ts'
 import type { LiveHub } from '../../live/live-hub.ts'
 import type { CommitChannel, CommittedBatch } from '../cluster/bus.ts'
 import { planLiveMessages, type RoomMessage } from './live-messages.ts'
@@ -15,7 +14,6 @@ export type LiveChannel = Pick<LiveHub, 'publish' | 'isOnline' | 'onPresence'>
 export interface BroadcasterOptions {
   commits: Pick<CommitChannel, 'subscribe'>
   live: LiveChannel
-  db: Db
   loader: SessionLoader
   /** Shared with the routes: a case shown by a live message and then read by GET is read once. */
   caseViews: CaseViewCache
@@ -30,7 +28,7 @@ export interface BroadcasterOptions {
  * session go out strictly in order, even when one of them waits for its cases to load.
  */
 export function startBroadcasting(options: BroadcasterOptions): () => Promise<void> {
-  const { commits, live, db, loader, caseViews, now, log } = options
+  const { commits, live, loader, caseViews, now, log } = options
   const queues = new Map<number, Promise<void>>()
 
   const inOrder = (sessionId: number, work: () => Promise<void>) => {
@@ -51,40 +49,36 @@ export function startBroadcasting(options: BroadcasterOptions): () => Promise<vo
     }
   }
 
-  /** The stamp the commit read of the session's case: that case comes from the cache under it, any other from the bank. */
-  const stampFor = (caseId: number, { state, caseStamp }: CommittedBatch) => (caseStamp && caseId === state.caseId ? caseStamp : null)
-
-  const loadCases = async (caseIds: number[], batch: CommittedBatch) => {
+  /** The case versions the messages show, by case id. */
+  const loadCases = async (refs: CaseVersionRef[]) => {
     const cases = new Map<number, CaseView>()
-    for (const caseId of caseIds) {
-      const stamp = stampFor(caseId, batch)
-      const found = stamp ? await caseViews.get(caseId, stamp) : await findCase(db, caseId)
-      if (found) cases.set(caseId, found)
+    for (const ref of refs) {
+      const found = await caseViews.get(ref)
+      if (found) cases.set(ref.caseId, found)
     }
     return cases
   }
 
-  /** The cases the messages show, when each is in the cache already; else null. */
-  const casesAtHand = (caseIds: number[], batch: CommittedBatch) => {
+  /** The case versions the messages show, when each is in the cache already; else null. */
+  const casesAtHand = (refs: CaseVersionRef[]) => {
     const cases = new Map<number, CaseView>()
-    for (const caseId of caseIds) {
-      const stamp = stampFor(caseId, batch)
-      const known = stamp ? caseViews.cached(caseId, stamp) : null
+    for (const ref of refs) {
+      const known = caseViews.cached(ref)
       if (!known) return null
-      if (known.view) cases.set(caseId, known.view)
+      if (known.view) cases.set(ref.caseId, known.view)
     }
     return cases
   }
 
   const onBatch = (batch: CommittedBatch) => {
     try {
-      const { messages, caseIds } = planLiveMessages(batch)
+      const { messages, cases: shown } = planLiveMessages(batch)
       if (messages.length === 0) return
       // Sent in the committing turn when nothing of the session is still on its way and its cases are at hand:
       // awaiting nothing, the messages do not wait behind the rest of the turn (the command's answer, say).
-      const cases = queues.has(batch.sessionId) ? null : casesAtHand(caseIds, batch)
+      const cases = queues.has(batch.sessionId) ? null : casesAtHand(shown)
       if (cases) send(batch.state, messages, cases)
-      else inOrder(batch.sessionId, async () => send(batch.state, messages, await loadCases(caseIds, batch)))
+      else inOrder(batch.sessionId, async () => send(batch.state, messages, await loadCases(shown)))
     } catch (error) {
       log.error({ err: error, sessionId: batch.sessionId }, 'live broadcast failed')
     }

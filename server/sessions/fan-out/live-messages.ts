@@ -8,6 +8,8 @@ import type { SessionEvent, SessionRole, SessionState } from '../../../schemas/s
 import { toWireRole } from '../../../schemas/session-wire.ts'
 import { type LiveMessage } from '../../../schemas/session-live.ts'
 import type { CommittedBatch } from '../cluster/bus.ts'
+import type { CaseVersionRef } from '../../content/case-bank-cache.ts'
+import { shownCase } from '../store/case-view-cache.ts'
 import { participantViews, roleOf, sessionUpdateMessage, type IsOnline } from './session-view.ts'
 
 /** What rendering needs beside the batch: the cases its updates show, in full (filtered per role), and presence. */
@@ -51,8 +53,8 @@ type Planned = PlannedShape & ({ render: RoleMessage } | { alike: (context: Rend
 
 export interface LivePlan {
   messages: RoomMessage[]
-  /** The cases the messages show, so the broadcaster loads only those. */
-  caseIds: number[]
+  /** The case versions the messages show (one per case: a batch never plays a case twice), so the broadcaster loads only those. */
+  cases: CaseVersionRef[]
 }
 
 /**
@@ -63,7 +65,7 @@ export interface LivePlan {
  */
 export function planLiveMessages(batch: CommittedBatch): LivePlan {
   const messages: RoomMessage[] = []
-  const caseIds = new Set<number>()
+  const cases = new Map<number, CaseVersionRef>()
   let state = batch.before
   let leaver: number | undefined
   batch.events.forEach(({ event }, index) => {
@@ -72,12 +74,13 @@ export function planLiveMessages(batch: CommittedBatch): LivePlan {
     if (event.type === 'ParticipantLeft') leaver = event.userId
     for (const planned of messagesOf(event, after, state, leaver)) {
       if (planned.snapshot && next && completesStep(event, next)) continue
-      if (planned.showsCase && after.caseId !== null) caseIds.add(after.caseId)
+      const shown = planned.showsCase ? shownCase(after) : null
+      if (shown) cases.set(shown.caseId, shown)
       messages.push(roomMessage(after, planned))
     }
     state = after
   })
-  return { messages, caseIds: [...caseIds] }
+  return { messages, cases: [...cases.values()] }
 }
 
 function roomMessage(state: SessionState, planned: Planned): RoomMessage {

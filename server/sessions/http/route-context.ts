@@ -1,8 +1,6 @@
-import { sql } from 'kysely'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionCommand, SessionState } from '../../../schemas/session/types.ts'
 import type { SessionDetails } from '../../../schemas/session-wire.ts'
-import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import { notFound } from '../../errors.ts'
 import { actorOf, commandIdOf } from '../../request-identity.ts'
@@ -11,7 +9,7 @@ import type { CommandOutcome, RunOptions } from '../engine/command-runner.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { sessionsToLeave } from '../store/latest-joins.ts'
 import { normaliseSessionCode } from '../engine/session-codes.ts'
-import { CASE_STAMP_SQL, type CaseViewCache } from '../store/case-view-cache.ts'
+import type { CaseViewCache } from '../store/case-view-cache.ts'
 import type { SessionLoader } from '../store/session-loader.ts'
 import { sessionDetails, type SessionTimes } from '../fan-out/session-view.ts'
 
@@ -66,40 +64,34 @@ export async function runOnSession(
 const timesOf = (db: Db, sessionId: number) =>
   db.selectFrom('sessions').select(['started_at as startedAt', 'ended_at as endedAt']).where('id', '=', sessionId).executeTakeFirst()
 
-/** What a read of a session knows beside its state: its times, and the stamp of its case's rows if it read them. */
+/** What a read of a session knows beside its state: its times. */
 export interface ShownExtras {
   times: SessionTimes
-  caseStamp?: string
 }
 
 /**
- * A session's state with its times and its case's stamp, for a read: one statement when the cached state is as
+ * A session's state with its times, for a read: one statement when the cached state is as
  * new as the read model's version (the two are written by one statement), the log's newer events otherwise.
  */
 export async function sessionToShow({ db, engine }: SessionRoutesContext, sessionId: number) {
   const row = await db
     .selectFrom('sessions')
-    .leftJoin('cases', 'cases.id', 'sessions.case_id')
-    .leftJoin('categories', 'categories.id', 'cases.category_id')
-    .select(['sessions.version', 'sessions.case_id as caseId', 'sessions.started_at as startedAt', 'sessions.ended_at as endedAt'])
-    .select(sql<string | null>`${sql.raw(CASE_STAMP_SQL)}`.as('caseStamp'))
+    .select(['sessions.version', 'sessions.started_at as startedAt', 'sessions.ended_at as endedAt'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst()
   const cached = engine.loader.cached(sessionId)
   const state = row && cached?.version === row.version ? cached : await engine.loader.load(sessionId)
   if (!state) return null
   const extras: ShownExtras = { times: { startedAt: row?.startedAt ?? null, endedAt: row?.endedAt ?? null } }
-  if (row?.caseStamp && row.caseId === state.caseId) extras.caseStamp = row.caseStamp
   return { state, extras }
 }
 
 /** The GET shape of a session for one viewer, with the case filtered for their role. */
 export async function detailsFor(context: SessionRoutesContext, state: SessionState, viewerId: number, known?: ShownExtras): Promise<SessionDetails> {
   const { db, engine, caseViews } = context
-  const caseId = state.caseId
   const [times, fullCase] = await Promise.all([
     known?.times ?? timesOf(db, state.sessionId).then((row) => ({ startedAt: row?.startedAt ?? null, endedAt: row?.endedAt ?? null })),
-    caseId === null ? undefined : known?.caseStamp ? caseViews.get(caseId, known.caseStamp) : findCase(db, caseId),
+    caseViews.ofState(state),
   ])
   const isOnline = (userId: number) => engine.live.isOnline(state.code, userId)
   return sessionDetails(state, times, fullCase ?? null, viewerId, isOnline, engine.now())

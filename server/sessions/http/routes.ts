@@ -5,7 +5,6 @@ import { sessionContracts } from '../../../schemas/api/sessions.ts'
 import { toCriterionScores, toStationMarking } from '../../../schemas/session-api.ts'
 import { topicCompletedMessage } from '../../../schemas/session/next-case.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
-import { findCase } from '../../content/cases-repo.ts'
 import type { Db } from '../../db/connect.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
 import { serve } from '../../route-contract.ts'
@@ -110,7 +109,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   serve(app, sessionContracts.selectNewTopic, signedIn, async (request, { body: { topic } }) => {
     const { state } = await run(request, request.params.code, { type: 'SelectNewTopic', topic })
-    const fullCase = state.caseId === null ? null : ((await findCase(options.db, state.caseId)) ?? null)
+    const fullCase = (await context.caseViews.ofState(state)) ?? null
     return { message: `New topic selected: ${topic}`, newCase: caseFor(state, fullCase, roleOf(state, request.currentUser.id)) }
   })
 

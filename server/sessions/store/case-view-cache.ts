@@ -1,36 +1,44 @@
 import type { CaseView } from '../../../schemas/content.ts'
-import { findCase } from '../../content/cases-repo.ts'
+import type { CaseVersionRef } from '../../content/case-bank-cache.ts'
+import { findCaseVersion } from '../../content/case-versions.ts'
 import type { Db } from '../../db/connect.ts'
 
 const MAX_CACHED_CASES = 2_000
 
+const keyOf = ({ caseId, version }: CaseVersionRef) => `${caseId}@${version}`
+
 /**
- * Case views by id, each kept with the stamp of the rows it was read from (the row versions, xmin, of the case
- * and its category: any edit of either, recall dates included, changes it). A reader that already has the
- * current stamp from a statement it needed anyway gets the view without reading the case again; a view read
- * after a later edit is stored under the older stamp, so the next reader with the newer stamp reads it again.
+ * Case views by case version, as sessions show them. A version never changes once saved (case-versions.ts), so a
+ * view is kept until the cache is full, whatever is edited meanwhile: an edit makes a new version, which a session
+ * shows only once it draws it. Undefined: the case has been deleted (its versions with it).
  */
 export class CaseViewCache {
-  private readonly views = new Map<number, { stamp: string; view: CaseView | undefined }>()
+  private readonly views = new Map<string, CaseView | undefined>()
 
   constructor(private readonly db: Db) {}
 
-  /** The view stored under this stamp, without reading: null when there is none (undefined: the case is gone). */
-  cached(caseId: number, stamp: string): { view: CaseView | undefined } | null {
-    const known = this.views.get(caseId)
-    return known?.stamp === stamp ? known : null
+  /** The view held, without reading: null when there is none (`{ view: undefined }`: the case is gone). */
+  cached(ref: CaseVersionRef): { view: CaseView | undefined } | null {
+    const key = keyOf(ref)
+    return this.views.has(key) ? { view: this.views.get(key) } : null
   }
 
-  async get(caseId: number, stamp: string): Promise<CaseView | undefined> {
-    const known = this.cached(caseId, stamp)
+  async get(ref: CaseVersionRef): Promise<CaseView | undefined> {
+    const known = this.cached(ref)
     if (known) return known.view
-    const view = await findCase(this.db, caseId)
-    this.views.delete(caseId)
+    const view = await findCaseVersion(this.db, ref.caseId, ref.version)
     if (this.views.size >= MAX_CACHED_CASES) this.views.delete(this.views.keys().next().value!)
-    this.views.set(caseId, { stamp, view })
+    this.views.set(keyOf(ref), view)
     return view
+  }
+
+  /** The case version a session's state plays now, if any. */
+  async ofState(state: { caseId: number | null; caseVersion: number | null }): Promise<CaseView | undefined> {
+    const ref = shownCase(state)
+    return ref ? this.get(ref) : undefined
   }
 }
 
-/** The SQL of a case's stamp, for a statement that joins `cases` and `categories`. */
-export const CASE_STAMP_SQL = `cases.xmin::text || '/' || categories.xmin::text`
+/** The version of its case a state shows: null when it has none. */
+export const shownCase = (state: { caseId: number | null; caseVersion: number | null }): CaseVersionRef | null =>
+  state.caseId === null ? null : { caseId: state.caseId, version: state.caseVersion ?? 1 }

@@ -102,10 +102,16 @@ function upsertParticipants(rows: ParticipantRow[], state: SessionState, events:
   return sql`${insertRows('session_participants', values)} on conflict (session_id, user_id) do update set ${fromInserted(Object.keys(replaced))}`
 }
 
-/** Case title and category are copied now: later edits or deletion of the case must not rewrite given feedback. */
+/**
+ * Case title and category are copied now, from the version the round played: later edits or deletion of the case
+ * must not rewrite given feedback.
+ */
 function insertFeedback(state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
-  const caseNow = (column: 'cases.id' | 'cases.title' | 'categories.name') =>
-    sql`(select ${sql.raw(column)} from cases inner join categories on categories.id = cases.category_id where cases.id = ${event.caseId})`
+  const played = event.caseId === state.caseId ? (state.caseVersion ?? 1) : 1
+  const caseNow = (part: 'cases.id' | 'title' | 'category name') =>
+    part === 'cases.id'
+      ? sql`(select id from cases where id = ${event.caseId})`
+      : sql`(select ${sql.raw(part === 'title' ? "content ->> 'title'" : "content -> 'category' ->> 'name'")} from case_versions where case_id = ${event.caseId} and version = ${played})`
   const giver = state.participants.find((p) => p.userId === event.fromUserId)
   const result = stationResult(event.criteriaScores)
   const row = {
@@ -116,8 +122,8 @@ function insertFeedback(state: SessionState, version: number, event: EventOf<'Fe
     from_role: event.fromRole,
     to_user_id: event.toUserId,
     case_id: sql<number | null>`${caseNow('cases.id')}`,
-    case_title: sql<string>`coalesce(${caseNow('cases.title')}, ${DELETED_CASE_TITLE})`,
-    category_name: sql<string>`coalesce(${caseNow('categories.name')}, '')`,
+    case_title: sql<string>`coalesce(${caseNow('title')}, ${DELETED_CASE_TITLE})`,
+    category_name: sql<string>`coalesce(${caseNow('category name')}, '')`,
     round: event.round,
     comment: event.comment,
     criteria_scores: JSON.stringify(event.criteriaScores),

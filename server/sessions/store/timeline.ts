@@ -3,6 +3,7 @@ import { evolve } from '../../../schemas/session/index.ts'
 import type { SessionState } from '../../../schemas/session/types.ts'
 import type { TimelineEntry } from '../../../schemas/session-wire.ts'
 import type { Db } from '../../db/connect.ts'
+import { findCaseVersion } from '../../content/case-versions.ts'
 import { readStream, toSessionEvent } from './event-store.ts'
 import { normaliseSessionCode } from '../engine/session-codes.ts'
 
@@ -84,6 +85,15 @@ export async function replayReport(db: Db, code: string, options: { to?: number 
     ].join('  '),
   )
   const header = `Session ${state?.code ?? code} (id ${sessionId}): ${entries.length} events`
-  if (options.to === undefined) return [header, ...lines].join('\n')
-  return [header, ...lines, '', `State after version ${state?.version ?? 0}:`, JSON.stringify(state, null, 2)].join('\n')
+  const played = await casePlayed(db, state)
+  if (options.to === undefined) return [header, ...lines, ...played].join('\n')
+  return [header, ...lines, ...played, '', `State after version ${state?.version ?? 0}:`, JSON.stringify(state, null, 2)].join('\n')
+}
+
+/** The case version the state plays, as its participants read it (issue 35): later edits do not change it. */
+async function casePlayed(db: Db, state: SessionState | null): Promise<string[]> {
+  if (state?.caseId == null) return []
+  const version = state.caseVersion ?? 1
+  const shown = await findCaseVersion(db, state.caseId, version)
+  return ['', `Case ${state.caseId} version ${version}: ${shown ? shown.title : '(deleted from the bank)'}`]
 }
