@@ -132,7 +132,7 @@ export const CaseBody = v.object({
 })
 export type CaseBody = v.InferOutput<typeof CaseBody>
 
-export const RoleBody = v.object({ role: v.picklist(USER_ROLES, `Role is required: ${USER_ROLES.join(', ')}`) })
+export const RoleBody = v.object({ role: v.picklist(USER_ROLES, 'Role is required') })
 
 /**
  * DELETE /api/admin/users/{id}: an admin deletes their own account from their profile, never from the list of
@@ -148,7 +148,7 @@ export const AdminUsersQuery = v.object({
   page: v.optional(v.pipe(v.string(PAGE_RULE), v.regex(/^\d{1,9}$/, PAGE_RULE), v.transform(Number)), '0'),
   size: v.optional(v.pipe(v.string(SIZE_RULE), v.regex(/^\d{1,3}$/, SIZE_RULE), v.transform(Number), v.minValue(1, SIZE_RULE), v.maxValue(100, SIZE_RULE)), '10'),
   search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
-  role: v.optional(v.picklist(['', ...USER_ROLES], `role must be ${USER_ROLES.join(', ')}`), ''),
+  role: v.optional(v.picklist(['', ...USER_ROLES], 'role must be USER, ADMIN or REVIEWER'), ''),
 })
 
 export const CategoryViewSchema = v.object({

@@ -78,7 +78,7 @@ t.test('bad queries and ids are 400', async (t) => {
     ['page=abc', 'page must be a whole number, 0 or more'],
     ['size=0', 'size must be a whole number from 1 to 100'],
     ['size=101', 'size must be a whole number from 1 to 100'],
-    ['role=SUPER', 'role must be USER or ADMIN'],
+    ['role=SUPER', 'role must be USER, ADMIN or REVIEWER'],
     [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
     ['page=1&page=2', 'page must be a whole number, 0 or more'],
   ]) {
@@ -105,6 +105,9 @@ t.test('changing a role answers the user and cuts their old token', async (t) =>
   t.equal((await get('/api/auth/me', user.auth)).status, 401, 'the token from before the change no longer works')
   const same = await setRole(user.id, { role: 'ADMIN' })
   t.equal(same.json.user.role, 'ADMIN', 'setting the same role again is fine')
+  const reviewer = await setRole(user.id, { role: 'REVIEWER' })
+  t.match(reviewer.json, { user: { id: user.id, role: 'REVIEWER' }, message: 'User role updated to REVIEWER' }, 'an admin grants the Reviewer role')
+  t.same((await get('/api/admin/users?role=REVIEWER')).json.users.map((u: { id: number }) => u.id), [user.id], 'and finds reviewers by role')
   await setRole(user.id, { role: 'USER' })
   t.same((await get('/api/admin/users/stats')).json, { totalUsers: 8, adminCount: 2, userCount: 6 })
 })
