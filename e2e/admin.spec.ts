@@ -157,8 +157,9 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   expect(revised?.id).toBe(saved?.id)
   expect(revised?.feedbackCriteria[2]).toMatchObject({ name: 'Data gathering', hasSubCriteria: false, subCriteria: [] })
 
-  // Search, filter and clear.
-  await page.getByLabel('Search cases').fill('BOTH ELBOWS')
+  // Search, filter and clear. Full text over the whole case (issue 35): a word of the description, stemmed
+  // ("elbow" finds "elbows"), and the title's own tag, so no other case with elbows matches.
+  await page.getByLabel('Search cases').fill(`ELBOW ${title.split(' ').at(-1)}`)
   await expect(page.getByRole('list', { name: 'Cases' }).getByRole('heading')).toHaveText([`${title} (revised)`])
   await expect(page.getByText(/^Showing 1 of \d+ cases$/)).toBeVisible()
   await page.getByLabel('Category', { exact: true }).selectOption({ label: category.name })

@@ -14,9 +14,12 @@ import { adminRoutes } from './admin/routes.ts'
 import { registerBoard } from './board/board.ts'
 import { BOARD_SESSION_TERMS } from './board/session-terms.ts'
 import type { Config } from './config.ts'
+import { caseFeedbackRoutes } from './case-feedback/routes.ts'
 import { startCaseBankCache } from './content/case-bank-cache.ts'
 import { contactRoutes } from './contact/routes.ts'
 import { contentRoutes } from './content/routes.ts'
+import { contributionRoutes } from './contributions/routes.ts'
+import { casePackRoutes } from './packs/routes.ts'
 import { liveOriginCheck, registerCors } from './cors.ts'
 import type { DatabaseHandle } from './db/connect.ts'
 import { createPgListener } from './db/pg-listener.ts'
@@ -24,6 +27,7 @@ import { installErrorHandler } from './error-handler.ts'
 import { registerLive } from './live/hub.ts'
 import { progressRoutes } from './progress/routes.ts'
 import { soloRoutes } from './solo/solo-routes.ts'
+import { caseSearchRoutes } from './case-search/routes.ts'
 import { createSessionEngine } from './sessions/engine/engine.ts'
 import { signalParties, subscribableSessionCode } from './sessions/store/queries.ts'
 import { rtcRoutes } from './rtc/routes.ts'
@@ -135,10 +139,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sessionRoutes, { db: database.db, engine: sessions, listener, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
+      await api.register(casePackRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
       await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
       await api.register(soloRoutes, { db: database.db, caseBank: caseBank.cache, rateLimits: config.rateLimits, clock: deps.clock })
+      await api.register(contributionRoutes, { db: database.db, caseBank: caseBank.cache, rateLimits: config.rateLimits, clock: deps.clock })
+      await api.register(caseFeedbackRoutes, { db: database.db, rateLimits: config.rateLimits, clock: deps.clock })
+      await api.register(caseSearchRoutes, { db: database.db, rateLimits: config.rateLimits })
       await api.register(contactRoutes, {
         db: database.db,
         mailer,

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import styled from 'styled-components'
 import { Route, Switch, useLocation } from 'wouter'
-import { RequireAdmin, RequireAuth } from './account/guards.tsx'
+import { RequireAdmin, RequireAuth, RequireReviewer } from './account/guards.tsx'
 import { Layout } from './components/Layout.tsx'
 import { lazyPage, PageLoadBoundary } from './components/lazy-page.tsx'
 import ConfigureSession from './pages/ConfigureSession.tsx'
@@ -29,8 +29,13 @@ const Debrief = lazyPage(() => import('./pages/Debrief.tsx'))
 const MockResult = lazyPage(() => import('./pages/MockResult.tsx'))
 const SharedMockResult = lazyPage(() => import('./pages/SharedMockResult.tsx'))
 const PractiseAlone = lazyPage(() => import('./pages/PractiseAlone.tsx'))
+const FindCase = lazyPage(() => import('./pages/FindCase.tsx'))
 const SoloStation = lazyPage(() => import('./pages/SoloStation.tsx'))
 const MyRecordings = lazyPage(() => import('./recordings/MyRecordings.tsx').then((module) => ({ default: module.MyRecordingsPage })))
+// Cases candidates write for the bank, and their review (issue 35): the case editor comes with them.
+const MyCases = lazyPage(() => import('./pages/MyCases.tsx'))
+const MyCase = lazyPage(() => import('./pages/MyCase.tsx'))
+const Review = lazyPage(() => import('./pages/Review.tsx'))
 
 const signedIn = (Page: ComponentType) => () => (
   <RequireAuth>
@@ -52,8 +57,16 @@ const Guarded = {
   Debrief: signedIn(Debrief),
   MockResult: signedIn(MockResult),
   PractiseAlone: signedIn(PractiseAlone),
+  FindCase: signedIn(FindCase),
   SoloStation: signedIn(SoloStation),
   MyRecordings: signedIn(MyRecordings),
+  MyCases: signedIn(MyCases),
+  MyCase: signedIn(MyCase),
+  Review: () => (
+    <RequireReviewer>
+      <Review />
+    </RequireReviewer>
+  ),
   Admin: () => (
     <RequireAdmin>
       <Admin />
@@ -101,8 +114,13 @@ export function App() {
             <Route path="/session/:code/results" component={Guarded.MockResult} />
             <Route path="/shared/results/:token" component={SharedMockResult} />
             <Route path="/practise-alone" component={Guarded.PractiseAlone} />
+            <Route path="/case-bank" component={Guarded.FindCase} />
             <Route path="/practise-alone/:id" component={Guarded.SoloStation} />
             <Route path="/recordings" component={Guarded.MyRecordings} />
+            <Route path="/my-cases" component={Guarded.MyCases} />
+            <Route path="/my-cases/:id" component={Guarded.MyCase} />
+            <Route path="/review" component={Guarded.Review} />
+            <Route path="/review/contributions/:id" component={Guarded.Review} />
             <Route path="/admin" component={Guarded.Admin} />
             <Route component={NotFound} />
           </Switch>

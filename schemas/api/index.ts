@@ -1,8 +1,13 @@
 import { accountsContracts } from './accounts.ts'
 import { adminContracts } from './admin.ts'
 import { boardContracts } from './board.ts'
+import { casePackContracts } from './case-packs.ts'
+import { caseFeedbackContracts } from './case-feedback.ts'
+import { caseSearchContracts } from './case-search.ts'
+import { caseVersionsContracts } from './case-versions.ts'
 import { contactContracts } from './contact.ts'
 import { contentContracts } from './content.ts'
+import { contributionContracts } from './contributions.ts'
 import type { RouteContract } from './contract.ts'
 import { mockContracts } from './mock.ts'
 import { progressContracts } from './progress.ts'
@@ -20,8 +25,13 @@ export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   accounts: accountsContracts,
   admin: adminContracts,
   board: boardContracts,
+  casePacks: casePackContracts,
+  caseFeedback: caseFeedbackContracts,
+  caseSearch: caseSearchContracts,
+  caseVersions: caseVersionsContracts,
   contact: contactContracts,
   content: contentContracts,
+  contributions: contributionContracts,
   mock: mockContracts,
   progress: progressContracts,
   rtc: rtcContracts,

@@ -15,6 +15,8 @@ const minutes = (options: readonly number[], what: string) => {
   return v.picklist(options, rule)
 }
 
+const CHOOSE_A_CASE = 'Choose a topic, a station type or "Surprise me"'
+
 /** How the case is chosen: from one topic, of one station type, or any station. */
 export const SoloChoiceSchema = v.variant(
   'kind',
@@ -23,16 +25,28 @@ export const SoloChoiceSchema = v.variant(
     v.object({ kind: v.literal('stationType'), stationType: v.picklist(STATION_TYPES, 'Choose one of the station types') }),
     v.object({ kind: v.literal('surprise') }),
   ],
-  'Choose a topic, a station type or "Surprise me"',
+  CHOOSE_A_CASE,
 )
 export type SoloChoice = v.InferOutput<typeof SoloChoiceSchema>
 
-/** The exam's timing by default; the same choices a session offers. */
-export const SoloStartBody = v.object({
-  choice: SoloChoiceSchema,
-  readingTime: v.optional(minutes(READING_TIME_OPTIONS, 'Reading time'), EXAM_TIMING.readingTime),
-  consultationTime: v.optional(minutes(CONSULTATION_TIME_OPTIONS, 'Consultation time'), EXAM_TIMING.consultationTime),
-})
+const CASE_ID_RULE = 'caseId must be the id of a case'
+
+/**
+ * The exam's timing by default; the same choices a session offers. The case is drawn as `choice` says, or is the
+ * one `caseId` names (chosen on "Find a case"), which then wins.
+ */
+export const SoloStartBody = v.pipe(
+  v.object({
+    choice: v.optional(SoloChoiceSchema),
+    caseId: v.optional(v.pipe(v.number(CASE_ID_RULE), v.safeInteger(CASE_ID_RULE), v.minValue(1, CASE_ID_RULE))),
+    readingTime: v.optional(minutes(READING_TIME_OPTIONS, 'Reading time'), EXAM_TIMING.readingTime),
+    consultationTime: v.optional(minutes(CONSULTATION_TIME_OPTIONS, 'Consultation time'), EXAM_TIMING.consultationTime),
+  }),
+  v.forward(
+    v.check((body) => body.choice !== undefined || body.caseId !== undefined, CHOOSE_A_CASE),
+    ['choice'],
+  ),
+)
 export type SoloStart = v.InferOutput<typeof SoloStartBody>
 
 /** "Start the station now" (from READING) and "End the station" (from CONSULTATION). */

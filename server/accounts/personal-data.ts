@@ -3,7 +3,9 @@ import { FORMER_USER } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
 import { conflict } from '../errors.ts'
+import { ratingsOf, reportsOf } from '../case-feedback/feedback-repo.ts'
 import { feedbackReceived } from '../sessions/store/queries.ts'
+import { contributionsOf, eraseContributions, eraseReviewMessages, reviewMessagesOf } from '../contributions/contribution-personal-data.ts'
 import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf, soloStationsOf } from './personal-data-queries.ts'
 
 type Trx = Transaction<Database>
@@ -78,6 +80,18 @@ export const PERSONAL_DATA: PersonalData[] = [
   { exportAs: 'boardListings', collect: boardListingsOf, erase: (trx, userId) => trx.deleteFrom('board_listings').where('host_user_id', '=', userId).execute() },
   { exportAs: 'selfAssessments', collect: selfAssessmentsOf, erase: (trx, userId) => trx.deleteFrom('self_assessments').where('user_id', '=', userId).execute() },
   { exportAs: 'soloStations', collect: soloStationsOf, erase: (trx, userId) => trx.deleteFrom('solo_stations').where('user_id', '=', userId).execute() },
+  { exportAs: 'caseContributions', collect: contributionsOf, erase: eraseContributions },
+  { exportAs: 'caseReviewMessages', collect: reviewMessagesOf, erase: eraseReviewMessages },
+  { exportAs: 'caseRatings', collect: ratingsOf, erase: (trx, userId) => trx.deleteFrom('case_ratings').where('user_id', '=', userId).execute() },
+  {
+    // A problem found in a case stays for the reviewers, from nobody; a reviewer's closing note stays, unsigned.
+    exportAs: 'caseProblemReports',
+    collect: reportsOf,
+    erase: async (trx, userId) => {
+      await trx.updateTable('case_problem_reports').set({ reporter_id: null }).where('reporter_id', '=', userId).execute()
+      return trx.updateTable('case_problem_reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute()
+    },
+  },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('user_latest_joins').where('user_id', '=', userId).execute() },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('live_presence').where('user_id', '=', userId).execute() },
 ]

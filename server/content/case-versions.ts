@@ -27,7 +27,10 @@ export async function findCaseVersion(db: Db, caseId: number, version: number): 
     .where('case_versions.case_id', '=', caseId)
     .where('case_versions.version', '=', version)
     .executeTakeFirst()
-  return row && { id: caseId, ...row.content, version, contributorName: row.contributor_name }
+  if (!row) return undefined
+  // Version 1 of a case written before criteria had domains (migrations/0018 copied it as stored) has none: unassigned.
+  const feedbackCriteria = row.content.feedbackCriteria.map((criterion) => ({ ...criterion, domain: criterion.domain ?? null }))
+  return { id: caseId, ...row.content, feedbackCriteria, version, contributorName: row.contributor_name }
 }
 
 export interface CaseVersionSummary {

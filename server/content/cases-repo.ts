@@ -8,17 +8,18 @@ import { type CaseRow, type Database } from '../db/schema.ts'
 import type { CaseContent } from './case-rules.ts'
 import { keepVersion } from './case-versions.ts'
 
-/** Every case with its category and recall dates, in one query (dates as text: no time zone can shift them). */
+/** A query's case's recall dates, ascending, as text: no time zone can shift them. */
+export const RECALL_DATES_OF_CASE = sql<string[]>`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date)
+  from case_recall_dates d where d.case_id = cases.id), '[]'::json)`
+
+/** Every case with its category and recall dates, in one query. */
 function casesWithCategory(db: Db | Transaction<Database>) {
   return db
     .selectFrom('cases')
     .innerJoin('categories', 'categories.id', 'cases.category_id')
     .selectAll('cases')
     .select(['categories.name as category_name', 'categories.description as category_description'])
-    .select(
-      sql<string[]>`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date)
-        from case_recall_dates d where d.case_id = cases.id), '[]'::json)`.as('recall_dates'),
-    )
+    .select(RECALL_DATES_OF_CASE.as('recall_dates'))
 }
 
 type CaseQueryRow = CaseRow & { category_name: string; category_description: string | null; recall_dates: string[] }

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
+import { imageSize } from 'image-size'
 import { imageSizeFromFile } from 'image-size/fromFile'
 import { badRequest, tooLarge } from '../errors.ts'
 
@@ -20,7 +21,7 @@ const INVALID_IMAGE = 'Invalid image file. Please select a valid image.'
 
 export type ImageType = 'jpg' | 'png' | 'gif' | 'webp'
 
-export const CONTENT_TYPES: Record<ImageType, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+export const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' } as const satisfies Record<ImageType, string>
 
 /** Stored names are 128 random bits in hex plus the detected type: nothing a client chose, nothing to traverse. */
 export const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/
@@ -71,12 +72,31 @@ export class ImageGate extends Transform {
 
 /** Reads the header of a complete file: it must be the type its first bytes promised, with sane dimensions. */
 export async function checkImageHeader(file: string, type: ImageType): Promise<void> {
-  let size: { width?: number; height?: number; type?: string }
+  checkDimensions(await imageSizeFromFile(file).catch(() => null), type)
+}
+
+/** An image already in memory (a case pack's) passes the upload's checks: its size, its type and its header. */
+export function checkImageBytes(bytes: Buffer): ImageType {
+  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge(TOO_LARGE)
+  const type = detectImageType(bytes.subarray(0, SIGNATURE_BYTES))
+  if (!type) throw badRequest(WRONG_TYPE)
+  let size: ImageSize | null
   try {
-    size = await imageSizeFromFile(file)
+    size = imageSize(bytes)
   } catch {
-    throw badRequest(INVALID_IMAGE)
+    size = null
   }
+  checkDimensions(size, type)
+  return type
+}
+
+/** A content-addressed stored name: the same bytes always get the same name, which STORED_NAME accepts. */
+export const contentAddressedName = (bytes: Buffer, type: ImageType) => `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type}`
+
+type ImageSize = { width?: number; height?: number; type?: string }
+
+function checkDimensions(size: ImageSize | null, type: ImageType): void {
+  if (!size) throw badRequest(INVALID_IMAGE)
   const { width = 0, height = 0 } = size
   if (size.type !== type || !(width > 0 && height > 0)) throw badRequest(INVALID_IMAGE)
   // Checked from the header alone: a 10000x10000 image that is tiny on disk would still flood a browser.

@@ -9,6 +9,7 @@ import { normaliseCase, withKeptAdditions } from './case-rules.ts'
 import { deleteCase, findCase, listCases, listRecallDates, saveCase, type SaveCaseResult } from './cases-repo.ts'
 import { categoryView, deleteEmptyCategory, insertCategory, listCategoriesWithCounts, renameCategory } from './categories-repo.ts'
 import { uploadRoutes } from './upload-routes.ts'
+import { caseVersionRoutes } from './version-routes.ts'
 
 export interface ContentOptions {
   db: Db
@@ -67,16 +68,16 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
 
   serve(app, contentContracts.cases, { preHandler: app.requireAdmin }, async () => listCases(db))
 
-  serve(app, contentContracts.createCase, { preHandler: app.requireAdmin }, async (_request, { body }, reply) => {
-    const saved = savedCaseId(await saveCase(db, normaliseCase(body)))
+  serve(app, contentContracts.createCase, { preHandler: app.requireAdmin }, async (request, { body }, reply) => {
+    const saved = savedCaseId(await saveCase(db, normaliseCase(body), undefined, { savedBy: request.currentUser.id }))
     reply.code(201)
     return savedCase(db, saved)
   })
 
-  serve(app, contentContracts.updateCase, { preHandler: app.requireAdmin }, async (_request, { params: { id }, body }) => {
+  serve(app, contentContracts.updateCase, { preHandler: app.requireAdmin }, async (request, { params: { id }, body }) => {
     const stored = await findCase(db, id)
     const content = normaliseCase(stored ? withKeptAdditions(body, stored) : body)
-    return savedCase(db, savedCaseId(await saveCase(db, content, id)))
+    return savedCase(db, savedCaseId(await saveCase(db, content, id, { savedBy: request.currentUser.id })))
   })
 
   // A running session must not lose the case it plays; ended sessions and feedback keep their own copy of the
@@ -90,6 +91,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentOption
   })
 
   await app.register(uploadRoutes, { dataDir: options.dataDir })
+  await app.register(caseVersionRoutes, { db })
 }
 
 function savedCaseId(result: SaveCaseResult): number {

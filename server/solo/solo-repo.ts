@@ -28,15 +28,20 @@ export async function soloStartsSince(db: Db, userId: number, since: number): Pr
   return Number(row.count)
 }
 
-/** The cases a candidate has practised as the doctor, in sessions or alone: a solo station prefers others. */
-export async function practisedCases(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db
+/**
+ * The ids of the cases a candidate has practised as the doctor, in sessions (the feedback given to them) or alone:
+ * a solo station prefers others, and "Find a case" filters them out (server/case-search/) with this subquery.
+ */
+export const practisedCaseIds = (db: Db, userId: number) =>
+  db
     .selectFrom('feedback')
     .select('case_id')
     .where('to_user_id', '=', userId)
     .where('case_id', 'is not', null)
     .union(db.selectFrom('solo_stations').select('case_id').where('user_id', '=', userId).where('case_id', 'is not', null))
-    .execute()
+
+export async function practisedCases(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await practisedCaseIds(db, userId).execute()
   return new Set(rows.map((row) => Number(row.case_id)))
 }
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { soloContracts } from '../../schemas/api/solo.ts'
 import { noSoloCase, soloCase } from '../../schemas/solo/solo-case.ts'
+import type { SoloChoice } from '../../schemas/solo/solo-wire.ts'
 import { DAILY_LIMIT, mayEndAt, movedOn, SOLO_STARTS_PER_DAY, soloPhaseAt, TOO_EARLY_TO_END } from '../../schemas/solo/solo-station.ts'
 import { DAY_MS } from '../../schemas/progress.ts'
 import { findCase } from '../content/cases-repo.ts'
+import { findCaseVersion } from '../content/case-versions.ts'
 import type { CaseBankCache } from '../content/case-bank-cache.ts'
 import type { Db } from '../db/connect.ts'
 import { conflict, notFound } from '../errors.ts'
@@ -15,6 +17,8 @@ import { ownSoloStation, practisedCases, soloList, soloStartsSince, soloView, ti
 
 export const NO_SUCH_STATION = 'There is no such solo station'
 export const CASE_GONE = "This station's case has been removed from the case bank"
+export const NO_SUCH_CASE = 'There is no such case in the case bank'
+export const NOT_A_STATION = 'This case has no station written yet (instructions, script and checklist), so it cannot be practised alone'
 export const MARK_AFTER = 'You can mark your station once it is over: the script and checklist are shown then'
 
 /**
@@ -27,7 +31,8 @@ export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBa
   const limited = perUserLimit(app, options, 120)
 
   const viewOf = async (row: SoloRow) => {
-    const fullCase = row.case_id === null ? undefined : await findCase(db, row.case_id)
+    // The version drawn, whatever edits came after; stations started before versions played version 1.
+    const fullCase = row.case_id === null ? undefined : await findCaseVersion(db, row.case_id, row.case_version ?? 1)
     if (!fullCase) throw notFound(CASE_GONE)
     return { fullCase, view: soloView(row, fullCase, now()) }
   }
@@ -37,19 +42,33 @@ export async function soloRoutes(app: FastifyInstance, options: { db: Db; caseBa
     return row
   }
 
+  const drawnStation = async (userId: number, choice: SoloChoice) => {
+    const chosen = soloCase(await catalogOf(db, caseBank), choice, await practisedCases(db, userId), cryptoRandom)
+    const drawn = chosen && (await findCase(db, chosen.id))
+    if (!drawn) throw conflict(noSoloCase(choice))
+    return drawn
+  }
+  // Chosen on "Find a case": played whether or not it was played before, as long as it is a station.
+  const namedStation = async (caseId: number) => {
+    const named = await findCase(db, caseId)
+    if (!named) throw notFound(NO_SUCH_CASE)
+    if (!named.station) throw conflict(NOT_A_STATION)
+    return named
+  }
+
   serve(app, soloContracts.list, limited, async (request) => soloList(db, request.currentUser.id, now()))
 
   serve(app, soloContracts.start, limited, async (request, { body }) => {
     const userId = request.currentUser.id
     if ((await soloStartsSince(db, userId, now() - DAY_MS)) >= SOLO_STARTS_PER_DAY) throw conflict(DAILY_LIMIT)
-    const chosen = soloCase(await catalogOf(db, caseBank), body.choice, await practisedCases(db, userId), cryptoRandom)
-    const fullCase = chosen && (await findCase(db, chosen.id))
-    if (!fullCase) throw conflict(noSoloCase(body.choice))
+    // The schema lets a body without a case id through only with a choice.
+    const fullCase = body.caseId !== undefined ? await namedStation(body.caseId) : await drawnStation(userId, body.choice!)
     const row = await db
       .insertInto('solo_stations')
       .values({
         user_id: userId,
         case_id: fullCase.id,
+        case_version: fullCase.version,
         case_title: fullCase.title,
         topic: fullCase.category.name,
         station_type: fullCase.station?.stationType ?? null,

@@ -107,6 +107,7 @@ export function bankEdits(main: TestApp, admin: User, heard: (on: FastifyInstanc
       },
     },
     {
+      // A round is marked against the version it drew (decision 0128): the edit is seen by the next round drawn.
       name: 'a changed mark scheme',
       async prepare(on) {
         const name = `Endocrinology ${(runs += 1)}`
@@ -114,17 +115,31 @@ export function bankEdits(main: TestApp, admin: User, heard: (on: FastifyInstanc
         const caseId = await addCase(id)
         const room = await readyRoom({ ...main, app: on }, { selectedTopics: [name] })
         const member = (user: User) => as({ ...main, app: on }, user)
+        const feedback = (code: string, user: User, criteriaScores: object[]) => member(user).post('/feedback/submit', { sessionCode: code, comment: 'ok', criteriaScores, requestNewCase: false })
         await answered(member(room.doctor).post(`/sessions/${room.code}/start`), 200)
         await skipToFeedback(member(room.doctor), room.code)
-        const feedback = (user: User, criteriaScores: object[]) => member(user).post('/feedback/submit', { sessionCode: room.code, comment: 'ok', criteriaScores, requestNewCase: false })
         // Checked against the mark scheme as it is, which `on` now holds.
-        await answered(feedback(room.patient, scores()), 200)
+        await answered(feedback(room.code, room.patient, scores()), 200)
         const criterion = { id: 'c-new', name: 'Data gathering', order: 0, hasSubCriteria: false, subCriteria: [] }
         const score = { criterionId: 'c-new', criterionName: 'Data gathering', score: 3, subScores: [] }
+        const newCriteria = JSON.stringify([{ ...criterion, domain: null }])
         return {
           byAdmin: () => answered(adminCall('PUT', `/cases/${caseId}`, caseBody(id, { feedbackCriteria: [criterion] })), 200),
-          bySql: async () => void (await sql`update cases set feedback_criteria = ${JSON.stringify([{ ...criterion, domain: null }])}::jsonb where id = ${caseId}`.execute(db)),
-          seen: async (t) => t.equal((await feedback(room.observer, [score])).status, 200, 'checked against the new mark scheme'),
+          // What saveCase does, by hand: the case and its next version, in one transaction.
+          bySql: () =>
+            db.transaction().execute(async (trx) => {
+              await sql`update cases set feedback_criteria = ${newCriteria}::jsonb, current_version = current_version + 1 where id = ${caseId}`.execute(trx)
+              await sql`insert into case_versions (case_id, version, content)
+                select case_id, version + 1, jsonb_set(content, '{feedbackCriteria}', ${newCriteria}::jsonb) from case_versions
+                where case_id = ${caseId} order by version desc limit 1`.execute(trx)
+            }),
+          seen: async (t) => {
+            t.equal((await feedback(room.code, room.observer, scores())).status, 200, 'the running round: checked against the version it drew')
+            const next = await readyRoom({ ...main, app: on }, { selectedTopics: [name] })
+            await answered(member(next.doctor).post(`/sessions/${next.code}/start`), 200)
+            await skipToFeedback(member(next.doctor), next.code)
+            t.equal((await feedback(next.code, next.patient, [score])).status, 200, 'a round drawn now: checked against the new mark scheme')
+          },
         }
       },
     },

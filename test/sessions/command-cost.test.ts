@@ -3,7 +3,7 @@ import t from 'tap'
 import { databaseKind } from '../helpers/db.ts'
 import { testApp } from '../helpers/app.ts'
 import { countStatements } from '../helpers/statement-counter.ts'
-import { as, readyRoom, scores, seedBank } from './helpers.ts'
+import { as, editCase, readyRoom, scores, seedBank } from './helpers.ts'
 
 // A command is one round trip to the database (issue 15): the state comes from memory, so does what choosing a
 // case and checking feedback read of the case bank once this instance has read it (case-bank-cache.ts), and the
@@ -98,13 +98,14 @@ t.test('a command\'s statement is a small tree to build and compile', async (t) 
   t.ok(appends[2] <= 250, `a feedback: ${appends[2]} nodes`)
 })
 
-t.test('an edited case or category is shown at the next GET', async (t) => {
+t.test('an edit of the case or its category leaves a running session showing the version it drew', async (t) => {
   const room = await readyRoom(main)
   const doctor = as(main, room.doctor)
   t.equal((await doctor.post(`/sessions/${room.code}/start`)).status, 200)
   const before = (await doctor.get(`/sessions/${room.code}`)).json
-  await sql`update cases set doctor_notes = 'Edited brief' where id = ${before.selectedCase.id}`.execute(main.database.db)
-  t.equal((await doctor.get(`/sessions/${room.code}`)).json.selectedCase.doctorNotes, 'Edited brief')
+  t.equal(await editCase(main.database.db, before.selectedCase.id, { doctorNotes: 'Edited brief' }), 2)
   await sql`update categories set name = 'Heart' where name = 'Cardiology'`.execute(main.database.db)
-  t.equal((await doctor.get(`/sessions/${room.code}`)).json.selectedCase.category.name, 'Heart')
+  const after = (await doctor.get(`/sessions/${room.code}`)).json.selectedCase
+  t.same([after.doctorNotes, after.category.name], [before.selectedCase.doctorNotes, 'Cardiology'], 'as drawn: what its participants read')
+  await sql`update categories set name = 'Cardiology' where name = 'Heart'`.execute(main.database.db)
 })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { testApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
-import { as, readyRoom, scores, seedBank } from './helpers.ts'
+import { as, editCase, readyRoom, scores, seedBank } from './helpers.ts'
 
 /**
  * Issue 17 over HTTP: the submission's judgement and areas, the 400s that name what is wrong (nothing stored),
@@ -22,7 +22,7 @@ const CRITERIA = [
     subCriteria: [{ id: 's-empathy', name: 'Empathy', order: 0 }, { id: 's-clarity', name: 'Clarity', order: 1 }],
   },
 ]
-await app.database.db.updateTable('cases').set({ feedback_criteria: JSON.stringify(CRITERIA) }).where('id', '=', caseId).execute()
+await editCase(app.database.db, caseId, { feedbackCriteria: CRITERIA })
 
 /** The spec client's body (WIRE.md section 5), exactly: no judgement, no areas. Communication's two sub-scores alike. */
 const specBody = (sessionCode: string, history: number, plan: number, communication: number) => {

@@ -1,6 +1,7 @@
 import { normaliseCase } from '../../server/content/case-rules.ts'
-import { saveCase } from '../../server/content/cases-repo.ts'
+import { findCase, saveCase } from '../../server/content/cases-repo.ts'
 import type { Db } from '../../server/db/connect.ts'
+import type { CaseBody } from '../../schemas/content.ts'
 import { call, signedInUser, type TestApp } from '../helpers/app.ts'
 
 /** Strings only the patient's script and mark scheme contain: the doctor must never receive them mid-case. */
@@ -50,6 +51,15 @@ export async function seedBank(db: Db, categories: Record<string, number>, recal
     }
   }
   return ids
+}
+
+/** An edit of a case as the admin's editor makes it: its next version, which sessions draw from now on. */
+export async function editCase(db: Db, caseId: number, changes: Partial<Record<keyof CaseBody, unknown>>): Promise<number> {
+  const stored = await findCase(db, caseId)
+  if (!stored) throw new Error(`no case ${caseId}`)
+  const saved = await saveCase(db, normaliseCase({ ...stored, ...changes } as CaseBody), caseId)
+  if (!saved.ok) throw new Error(`case not saved: ${saved.reason}`)
+  return saved.version
 }
 
 export type User = Awaited<ReturnType<typeof signedInUser>>

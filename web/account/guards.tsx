@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
+import { mayReview } from '../../schemas/auth.ts'
 import { currentPath, rememberPostLoginRedirect } from '../auth/post-login-redirect.ts'
 import { useAuth } from './AuthContext.tsx'
 
@@ -23,5 +24,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user } = useAuth()
   if (!user) return <ToLogin />
   if (user.role !== 'ADMIN') return <Redirect to="/dashboard" replace />
+  return <>{children}</>
+}
+
+/** /review: admins and reviewers (issue 35); anyone else signed in -> /dashboard. */
+export function RequireReviewer({ children }: { children: ReactNode }) {
+  const { user } = useAuth()
+  if (!user) return <ToLogin />
+  if (!mayReview(user.role)) return <Redirect to="/dashboard" replace />
   return <>{children}</>
 }

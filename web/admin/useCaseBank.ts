@@ -13,8 +13,9 @@ export function useCaseBank() {
   const [loading, setLoading] = useState(true)
   const [loadError, setLoadError] = useState<string | null>(null)
 
-  const load = useCallback(async () => {
-    setLoading(true)
+  /** Quiet: the tabs stay on screen meanwhile (after an import, whose outcome is still being read). */
+  const load = useCallback(async ({ quiet = false } = {}) => {
+    if (!quiet) setLoading(true)
     setLoadError(null)
     try {
       const [loadedCases, loadedCategories] = await Promise.all([fetchCases(), fetchCategories()])

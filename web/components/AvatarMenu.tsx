@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
-import type { UserView } from '../../schemas/auth.ts'
+import { mayReview, type UserView } from '../../schemas/auth.ts'
 import { useAuth } from '../account/AuthContext.tsx'
 import { NARROW, theme } from '../theme.ts'
 
@@ -18,11 +18,13 @@ function itemsFor(user: UserView): Item[] {
     { label: 'Join Session', href: '/session/join', narrowOnly: true },
     { label: 'Start Session', href: '/session/create', narrowOnly: true },
     ...(user.role === 'ADMIN' ? [{ label: 'Admin Panel', href: '/admin' }] : []),
+    ...(mayReview(user.role) ? [{ label: 'Review Cases', href: '/review' }] : []),
     { label: 'Dashboard', href: '/dashboard' },
     // Beside the dashboard it grew from; the bar itself has no room left at the narrowest wide widths.
     { label: 'My Progress', href: '/progress' },
     { label: 'Practise Alone', href: '/practise-alone' },
     { label: 'My Recordings', href: '/recordings' },
+    { label: 'My Cases', href: '/my-cases' },
     { label: 'My Profile', href: '/profile' },
     { label: 'Logout' },
   ]

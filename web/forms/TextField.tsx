@@ -76,7 +76,7 @@ export const Input = styled.input<{ $invalid: boolean; $readOnly?: boolean }>`
   }
 `
 
-const Hint = styled.p`
+export const Hint = styled.p`
   margin: 0;
   font-size: 0.875rem;
   color: ${theme.color.muted};

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useParams } from 'wouter'
 import type { Debrief as DebriefData } from '../../schemas/debrief.ts'
+import { useAuth } from '../account/AuthContext.tsx'
 import { debriefApi } from '../api/debrief.ts'
 import { API_BASE, errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -9,6 +10,7 @@ import { ButtonLink } from '../components/Button.tsx'
 import { Card } from '../components/Card.tsx'
 import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
+import { CaseFeedbackCard } from '../case-feedback/CaseFeedbackCard.tsx'
 import { DebriefScores } from '../debrief/DebriefScores.tsx'
 import { RoundNotesCard } from '../debrief/RoundNotesCard.tsx'
 import { RoundRecordings } from '../debrief/RoundRecordings.tsx'
@@ -27,6 +29,7 @@ export default function Debrief() {
   const round = Number(useParams<{ round: string }>().round)
   const [debrief, setDebrief] = useState<DebriefData | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const { user } = useAuth()
   usePageTitle(debrief ? `Debrief: ${debrief.case.title}` : 'Debrief')
 
   useEffect(() => {
@@ -79,6 +82,7 @@ export default function Debrief() {
           <FormattedCaseText text={findings.content} />
         )}
       </Card>
+      {user && <CaseFeedbackCard source={{ sessionCode: debrief.sessionCode, round: debrief.round }} userId={user.id} />}
       <ButtonLink href="/dashboard">Back to Dashboard</ButtonLink>
     </Page>
   )

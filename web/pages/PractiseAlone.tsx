@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
-import { Link, useLocation } from 'wouter'
+import { Link } from 'wouter'
 import { STATION_TYPES, STATION_TYPE_LABELS, type StationType } from '../../schemas/station/station.ts'
 import { CONSULTATION_TIME_OPTIONS, EXAM_TIMING, READING_TIME_OPTIONS } from '../../schemas/session/config-rules.ts'
 import type { SoloChoice, SoloStationList } from '../../schemas/solo/solo-wire.ts'
-import { errorMessage } from '../api/client.ts'
 import { fetchCategories } from '../api/content.ts'
 import { soloApi } from '../api/solo.ts'
 import { Alert } from '../components/Alert.tsx'
@@ -17,6 +16,8 @@ import { rememberRecordingMode } from '../solo/recording-mode.ts'
 import { RecentSoloStations } from '../solo/RecentSoloStations.tsx'
 import type { RecordingMode } from '../recordings/useRecordingMedia.ts'
 import { ChoiceRow } from '../forms/ChoiceRow.tsx'
+import { FIND_CASE_PATH } from '../case-bank/case-filters.ts'
+import { useStartSolo } from '../solo/useStartSolo.ts'
 
 type ChoiceKind = SoloChoice['kind']
 
@@ -26,7 +27,6 @@ type ChoiceKind = SoloChoice['kind']
  */
 export default function PractiseAlone() {
   usePageTitle('Practise alone')
-  const [, navigate] = useLocation()
   const [kind, setKind] = useState<ChoiceKind>('surprise')
   // Null while loading; empty when they could not be loaded.
   const [topics, setTopics] = useState<string[] | null>(null)
@@ -36,8 +36,7 @@ export default function PractiseAlone() {
   const [consultationTime, setConsultationTime] = useState<number>(EXAM_TIMING.consultationTime)
   const [mode, setMode] = useState<RecordingMode>('video')
   const [recent, setRecent] = useState<SoloStationList | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, start: startSolo } = useStartSolo()
 
   useEffect(() => {
     const controller = new AbortController()
@@ -55,18 +54,9 @@ export default function PractiseAlone() {
 
   const choice = (): SoloChoice => (kind === 'topic' ? { kind, topic } : kind === 'stationType' ? { kind, stationType } : { kind })
 
-  async function start(event: FormEvent) {
+  function start(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setFailure(null)
-    try {
-      const station = await soloApi.start({ choice: choice(), readingTime, consultationTime })
-      rememberRecordingMode(station.id, mode)
-      navigate(`/practise-alone/${station.id}`)
-    } catch (error) {
-      setFailure(errorMessage(error, 'The station could not be started. Please try again.'))
-      setBusy(false)
-    }
+    void startSolo({ choice: choice(), readingTime, consultationTime }, (id) => rememberRecordingMode(id, mode))
   }
 
   return (
@@ -75,6 +65,9 @@ export default function PractiseAlone() {
       <p>
         Read the candidate&apos;s instructions, then speak the consultation aloud as if the patient were there. When the station is over you see the
         patient&apos;s script and the examiner&apos;s checklist, watch yourself back, and mark yourself as the examiner would.
+      </p>
+      <p>
+        Or <Link href={FIND_CASE_PATH}>find a case</Link> yourself: by type, topic, MLA area, difficulty, rating or recall date, or one you have not played.
       </p>
       <form onSubmit={start} aria-describedby={failure ? 'solo-start-error' : undefined}>
         <ChoiceRow>

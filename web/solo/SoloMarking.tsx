@@ -10,6 +10,7 @@ import { errorMessage } from '../api/client.ts'
 import { soloApi } from '../api/solo.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
+import { CaseFeedbackCard } from '../case-feedback/CaseFeedbackCard.tsx'
 import { CaseNotes } from '../session/CaseNotes.tsx'
 import { FeedbackForm } from '../session/feedback/FeedbackForm.tsx'
 import { isComplete, RATINGS_REQUIRED, slotId, withScore } from '../session/room/feedback-form.ts'
@@ -138,6 +139,7 @@ export function SoloMarking({ station, userId, recordingsVersion, onSaved }: Pro
         )}
       </div>
       {station.marks && <SelfMarkedResult marks={station.marks} />}
+      <CaseFeedbackCard source={{ soloStationId: station.id }} userId={userId} />
     </>
   )
 }

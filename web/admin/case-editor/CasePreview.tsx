@@ -19,13 +19,13 @@ const ROLES: Array<{ role: SessionRole; label: string }> = [
  * script (a station's facts to tick first), the observer's both sides and checklist. Built from the same role
  * views the server sends, so an author sees what each seat can and cannot read before saving.
  */
-export function CasePreview({ state, categoryName }: { state: EditorState; categoryName: string }) {
+export function CasePreview({ state, categoryName, startOpen = false }: { state: EditorState; categoryName: string; startOpen?: boolean }) {
   const [role, setRole] = useState<SessionRole>('DOCTOR')
   const view = previewView(state, categoryName, role)
   const facts = factsToTell(view, null)
   const checklist = checklistByDomain(view, null, 0)
   return (
-    <Preview>
+    <Preview open={startOpen}>
       <summary>Preview each role's view</summary>
       <Roles>
         <legend>Show the case as the</legend>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import styled from 'styled-components'
-import { Field, Input, Label } from '../../forms/TextField.tsx'
+import { ErrorText, Field, Input, Label } from '../../forms/TextField.tsx'
 import { theme } from '../../theme.ts'
 import { SmallButton } from '../controls.tsx'
 import { Checkbox, Group, Hint } from './editor-layout.tsx'
@@ -10,10 +10,12 @@ interface RecallDatesProps {
   isRecallCase: boolean
   dates: string[]
   onChange: (change: { isRecallCase?: boolean; recallDates?: string[] }) => void
+  /** What is wrong with the dates as a whole (a contribution recalling no exam, or one in the future). */
+  error?: string
 }
 
 /** A recall case is one reported from a real exam sitting; recall practice picks cases by these dates. */
-export function RecallDates({ isRecallCase, dates, onChange }: RecallDatesProps) {
+export function RecallDates({ isRecallCase, dates, onChange, error }: RecallDatesProps) {
   const inputId = useId()
   const [pending, setPending] = useState('')
   const [notice, setNotice] = useState('')
@@ -29,6 +31,7 @@ export function RecallDates({ isRecallCase, dates, onChange }: RecallDatesProps)
   return (
     <Group>
       <legend>Recall</legend>
+      <Hint>A station someone sat in a real exam: give the date of that exam, so recall practice finds it.</Hint>
       <Checkbox>
         <input type="checkbox" checked={isRecallCase} onChange={(event) => onChange({ isRecallCase: event.target.checked })} />
         Recall case
@@ -58,6 +61,11 @@ export function RecallDates({ isRecallCase, dates, onChange }: RecallDatesProps)
           <p role="status" className="visually-hidden">
             {notice}
           </p>
+          {error && (
+            <ErrorText tabIndex={-1} data-save-error>
+              {error}
+            </ErrorText>
+          )}
           {dates.length === 0 ? (
             <Hint>No recall dates yet.</Hint>
           ) : (

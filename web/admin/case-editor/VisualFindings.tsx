@@ -10,10 +10,24 @@ interface VisualFindingsProps {
   onChange: (change: Partial<Visual>) => void
   onUploadingChange: (uploading: boolean) => void
   error?: string
+  /** A candidate's contribution: only an administrator uploads images, once the case is approved. */
+  wordsOnly?: boolean
 }
 
 /** Examination findings the doctor is shown: a written description or an image. Leave empty for none. */
-export function VisualFindings({ visual, onChange, onUploadingChange, error }: VisualFindingsProps) {
+export function VisualFindings({ visual, onChange, onUploadingChange, error, wordsOnly = false }: VisualFindingsProps) {
+  if (wordsOnly) {
+    return (
+      <Group>
+        <legend>Visual findings</legend>
+        <Hint>
+          Shown to the doctor during the consultation. Describe them in words; leave empty for none. If the station needs an image (a rash, an
+          ECG), say so in the description of the findings: an administrator adds images once the case is approved.
+        </Hint>
+        <EditorField label="Findings text" rows={3} value={visual.visualText} onChange={(visualText) => onChange({ visualText })} error={error} />
+      </Group>
+    )
+  }
   return (
     <Group>
       <legend>Visual findings</legend>

@@ -1,7 +1,10 @@
 import styled from 'styled-components'
+import type { ReviewerCaseHit } from '../../../schemas/case-search.ts'
 import type { CaseView } from '../../../schemas/content.ts'
 import { theme } from '../../theme.ts'
 import { EmptyState, RowActions, SmallButton } from '../controls.tsx'
+import { CaseHistoryButton } from './CaseHistoryDialog.tsx'
+import { CaseStanding } from './CaseSearch.tsx'
 import { DomainGapTags } from './DomainGapTags.tsx'
 
 interface CaseListProps {
@@ -9,9 +12,13 @@ interface CaseListProps {
   filtered: boolean
   onEdit: (item: CaseView) => void
   onDelete: (item: CaseView) => void
+  /** A version restored from the case's history: the case as now saved. */
+  onRestored: (saved: CaseView) => void
+  /** The case's ratings and open problem reports, as the search answered them. */
+  standing: (id: number) => ReviewerCaseHit | undefined
 }
 
-export function CaseList({ cases, filtered, onEdit, onDelete }: CaseListProps) {
+export function CaseList({ cases, filtered, onEdit, onDelete, onRestored, standing }: CaseListProps) {
   if (cases.length === 0) {
     return <EmptyState>{filtered ? 'No cases match your search.' : 'No cases yet. Add the first one.'}</EmptyState>
   }
@@ -32,11 +39,13 @@ export function CaseList({ cases, filtered, onEdit, onDelete }: CaseListProps) {
               {item.doctorSections.length} doctor / {item.patientSections.length} patient sections · {item.feedbackCriteria.length} criteria
               {item.recallDates.length > 0 && ` · recalled ${item.recallDates.join(', ')}`}
             </Facts>
+            <CaseStanding hit={standing(item.id)} />
           </Details>
           <RowActions>
             <SmallButton type="button" $variant="secondary" onClick={() => onEdit(item)} aria-label={`Edit ${item.title}`}>
               Edit
             </SmallButton>
+            <CaseHistoryButton item={item} onRestored={onRestored} />
             <SmallButton type="button" $variant="secondary" onClick={() => onDelete(item)} aria-label={`Delete ${item.title}`}>
               Delete
             </SmallButton>

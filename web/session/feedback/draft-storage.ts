@@ -32,7 +32,7 @@ export function clearDraft(userId: number, code: string) {
 }
 
 /** Storage may be full or refused (some private modes): the form then works as before, without the safety net. */
-function quietly(write: () => void) {
+export function quietly(write: () => void) {
   try {
     write()
   } catch {

@@ -7,6 +7,7 @@ import { PhaseHeading } from '../PhaseHeading.tsx'
 import { roleLabel } from '../../../schemas/labels.ts'
 import { doctorFinishedIn, listText, nextRoundText, personText, scorersIn, stillScoringIn } from '../room/round-wait.ts'
 import { SelfAssessment } from '../../debrief/SelfAssessment.tsx'
+import { CaseFeedbackCard } from '../../case-feedback/CaseFeedbackCard.tsx'
 
 /** Feedback: the doctor waits for the scores, and is told whom for and what comes next; the others give them. */
 export function FeedbackPhase({ session, userId, feedbackForm }: { session: RoomSession; userId: number; feedbackForm: ReactNode }) {
@@ -27,7 +28,12 @@ export function FeedbackPhase({ session, userId, feedbackForm }: { session: Room
       </List>
       <RoundOutlook session={session} userId={userId} />
       <p>Your feedback appears on your dashboard once this round is over.</p>
-      {!session.participants.find((p) => p.role === 'doctor')?.joinedAfterConsultation && <SelfAssessment code={session.code} />}
+      {!session.participants.find((p) => p.role === 'doctor')?.joinedAfterConsultation && (
+        <>
+          <SelfAssessment code={session.code} />
+          <RoundCaseFeedback session={session} userId={userId} />
+        </>
+      )}
     </section>
   )
 }
@@ -53,9 +59,15 @@ export function FeedbackSubmitted({ session, userId }: { session: RoomSession; u
       <PhaseHeading>Feedback Submitted</PhaseHeading>
       <p>Thank you. The doctor can read it on their dashboard.</p>
       <RoundOutlook session={session} userId={userId} />
+      <RoundCaseFeedback session={session} userId={userId} />
     </Submitted>
   )
 }
+
+/** Rating and reporting this round's case, for everyone who saw its consultation (issue 35). */
+const RoundCaseFeedback = ({ session, userId }: { session: RoomSession; userId: number }) => (
+  <CaseFeedbackCard source={{ sessionCode: session.code, round: session.currentRound }} userId={userId} />
+)
 
 /** A patient or observer who arrived during this feedback phase: they saw nothing to score. */
 export function JoinedAfterConsultation() {
