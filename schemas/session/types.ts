@@ -83,7 +83,6 @@ export interface SessionState {
   config: SessionConfig
   currentRound: number
   caseId: number | null
-  /** The version of the case this round plays, kept to the end whatever edits follow (issue 35). */
   caseVersion: number | null
   usedCaseIds: number[]
   participants: Participant[]
@@ -138,7 +137,7 @@ export type SessionEvent =
   | { type: 'ParticipantLeft'; userId: number; reason: LeaveReason; at: number }
   /** caseReturned: the case held before the start no longer fits the settings, and goes back unplayed (issue 30). */
   | { type: 'SessionConfigured'; config: SessionConfig; caseReturned?: true; at: number }
-  /** caseVersion: the version of the case drawn (issue 35); absent in logs from before versions: version 1. */
+  /** caseVersion: the version drawn, played to the end whatever edits follow (issue 35); absent in older logs: 1. */
   | { type: 'CaseAssigned'; caseId: number; caseVersion?: number; round: number; at: number }
   | { type: 'TopicAdded'; topic: string; at: number }
   | { type: 'TopicSelectionNeeded'; completedTopic: string; availableTopics: string[]; at: number }

@@ -8,7 +8,10 @@ export const DEMO_ACCOUNTS = [
   { name: 'Amara Okafor', email: 'amara@demo.local', password: 'demo-pass', role: 'USER' },
   { name: 'Bilal Hussain', email: 'bilal@demo.local', password: 'demo-pass', role: 'USER' },
   { name: 'Chen Wei', email: 'chen@demo.local', password: 'demo-pass', role: 'USER' },
+  { name: 'Dina Roberts', email: 'reviewer@demo.local', password: 'demo-review', role: 'REVIEWER' },
 ] as const
+
+const ROLE_WORDS = { ADMIN: 'admin    ', REVIEWER: 'reviewer ', USER: 'candidate' } as const
 
 /** Creates the demo accounts when the database has no users at all; answers whether it did. */
 export async function seedDemoAccounts(db: Db): Promise<boolean> {
@@ -29,6 +32,6 @@ export async function seedDemoAccounts(db: Db): Promise<boolean> {
 export function describeDemoAccounts(): string {
   return [
     'Demo accounts (change or delete them before real use):',
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.role === 'ADMIN' ? 'admin    ' : 'candidate'}  ${a.email.padEnd(20)} password: ${a.password}`),
+    ...DEMO_ACCOUNTS.map((a) => `  ${ROLE_WORDS[a.role]}  ${a.email.padEnd(20)} password: ${a.password}`),
   ].join('\n')
 }
