@@ -67,6 +67,7 @@ export const UserRoleSchema = v.picklist(USER_ROLES)
 export type UserRole = v.InferOutput<typeof UserRoleSchema>
 /** Who may review the bank: contributions, problem reports, a case's versions. */
 export const mayReview = (role: UserRole) => role === 'ADMIN' || role === 'REVIEWER'
+export const REVIEWER_REQUIRED = 'Reviewer access is required'
 export const AuthProviderSchema = v.picklist(['LOCAL', 'GOOGLE'])
 export type AuthProvider = v.InferOutput<typeof AuthProviderSchema>
 

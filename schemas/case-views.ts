@@ -41,6 +41,8 @@ const patientScriptEntries = {
   /** A station's script (facts to tick as they are told) and the examiner's checklist (issue 32). */
   patientScript: v.nullable(PatientScript),
   checklist: v.nullable(v.array(ChecklistItem)),
+  /** An addition (issue 35): who contributed the case, as they chose to be credited; null for none or anonymous. */
+  contributorName: v.optional(v.nullable(v.string())),
 }
 
 /** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
@@ -93,6 +95,7 @@ const patientScript = (fullCase: CaseView) => ({
   feedbackCriteria: fullCase.feedbackCriteria,
   patientScript: fullCase.station?.patient ?? null,
   checklist: fullCase.station?.checklist ?? null,
+  contributorName: fullCase.contributorName ?? null,
 })
 
 /** `feedbackOver`: the session has left its feedback phase for this case, so nothing is secret any more. */

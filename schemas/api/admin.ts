@@ -17,7 +17,8 @@ export const UsersPageSchema = v.object({
 })
 export type UsersPage = v.InferOutput<typeof UsersPageSchema>
 
-export const UserStatsSchema = v.object({ totalUsers: v.number(), adminCount: v.number(), userCount: v.number() })
+/** reviewerCount: an addition (issue 35), so the three counts add up to the total. */
+export const UserStatsSchema = v.object({ totalUsers: v.number(), adminCount: v.number(), userCount: v.number(), reviewerCount: v.number() })
 export type UserStats = v.InferOutput<typeof UserStatsSchema>
 
 export const adminContracts = {

@@ -27,7 +27,7 @@ export const MyContributionSchema = v.object({
   title: v.string(),
   state: StateSchema,
   showName: v.boolean(),
-  /** What the last reviewer wrote when they asked for changes or approved; null before any review. */
+  /** The latest message a reviewer wrote to the author (a comment, a request, the approval's note); null before any. */
   lastReviewerMessage: v.nullable(v.string()),
   /** The case in the bank, once approved. */
   caseId: v.nullable(v.number()),

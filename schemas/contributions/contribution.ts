@@ -6,6 +6,8 @@
  * -> APPROVED (a reviewer), which is final: the case is in the bank and is edited there from then on.
  */
 
+import { REVIEWER_REQUIRED } from '../auth.ts'
+
 export const CONTRIBUTION_STATES = ['DRAFT', 'SUBMITTED', 'CHANGES_REQUESTED', 'APPROVED'] as const
 export type ContributionState = (typeof CONTRIBUTION_STATES)[number]
 
@@ -31,7 +33,6 @@ export interface ContributionRefusal {
 export const NO_SUCH_CONTRIBUTION = 'There is no such contribution'
 export const ONLY_THE_AUTHOR = 'Only its author can change a contribution'
 export const NOT_YOUR_OWN = 'Nobody reviews their own contribution: another reviewer will'
-export const ONLY_REVIEWERS = 'Reviewer access is required'
 export const ALREADY_APPROVED = 'This case has been approved: it is in the case bank now, and is edited there'
 export const WAITING_FOR_REVIEW = 'This case is waiting for review: you can change it again if the reviewer asks for changes'
 export const NOT_SUBMITTED = 'This case is not waiting for review'
@@ -52,7 +53,7 @@ function authorRefusal(standing: ContributionStanding): ContributionRefusal | nu
 }
 
 function reviewerRefusal(standing: ContributionStanding, during: readonly ContributionState[]): ContributionRefusal | null {
-  if (!standing.mayReview) return forbidden(ONLY_REVIEWERS)
+  if (!standing.mayReview) return forbidden(REVIEWER_REQUIRED)
   if (standing.isAuthor) return forbidden(NOT_YOUR_OWN)
   if (standing.state === 'APPROVED') return conflict(ALREADY_APPROVED)
   if (during.includes(standing.state)) return null

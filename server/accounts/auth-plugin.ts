@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { UserRow } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../errors.ts'
-import { mayReview } from '../../schemas/auth.ts'
+import { mayReview, REVIEWER_REQUIRED } from '../../schemas/auth.ts'
 import { startAccountCache } from './account-cache.ts'
 import { findUserById } from './users-repo.ts'
 import { VerifiedTokens } from './verified-tokens.ts'
@@ -99,6 +99,6 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   })
   app.decorate('requireReviewer', async (request: FastifyRequest) => {
     await app.authenticate(request)
-    if (!mayReview(request.currentUser.role)) throw forbidden('Reviewer access is required')
+    if (!mayReview(request.currentUser.role)) throw forbidden(REVIEWER_REQUIRED)
   })
 }

@@ -38,9 +38,10 @@ export async function userStats(db: Db) {
       eb.fn.countAll<number>().as('totalUsers'),
       sql<number>`count(*) filter (where role = 'ADMIN')`.as('adminCount'),
       sql<number>`count(*) filter (where role = 'USER')`.as('userCount'),
+      sql<number>`count(*) filter (where role = 'REVIEWER')`.as('reviewerCount'),
     ])
     .executeTakeFirstOrThrow()
-  return { totalUsers: Number(row.totalUsers), adminCount: Number(row.adminCount), userCount: Number(row.userCount) }
+  return { totalUsers: Number(row.totalUsers), adminCount: Number(row.adminCount), userCount: Number(row.userCount), reviewerCount: Number(row.reviewerCount) }
 }
 
 /**

@@ -8,6 +8,7 @@ import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
 import { findSessionByCode } from '../sessions/store/queries.ts'
 import { roundCase } from '../sessions/store/round-case.ts'
 import { roundSeen } from '../sessions/store/round-seen.ts'
+import { caseVersionExists } from '../content/case-versions.ts'
 
 export const NO_SUCH_ROUND = 'There is no such round of a session of yours'
 export const AFTER_THE_STATION = 'You can rate or report a case once its consultation is over'
@@ -40,6 +41,7 @@ async function roundCasePlayed(db: Db, code: string, round: number, userId: numb
   const seen = await roundSeen(db, session.id, round, userId)
   if (seen === 'NOT_THERE') throw notFound(NO_SUCH_ROUND)
   if (seen === 'NOT_OVER') throw conflict(AFTER_THE_STATION)
+  if (!(await caseVersionExists(db, played.caseId, played.caseVersion))) throw notFound(CASE_GONE)
   return { ...played, sessionId: session.id, round, soloStationId: null }
 }
 

@@ -21,7 +21,11 @@ const reportRows = (db: Db) =>
 
 type ReportRow = Awaited<ReturnType<ReturnType<typeof reportRows>['executeTakeFirstOrThrow']>>
 
-function reportView(row: ReportRow): ProblemReportView {
+/**
+ * `showsCodes`: a session's code lets its holder join the room while it runs, so only admins (who settle disputes
+ * from its timeline) see it; a reviewer reads "round N of a session".
+ */
+function reportView(row: ReportRow, showsCodes: boolean): ProblemReportView {
   return {
     id: row.id,
     caseId: row.case_id,
@@ -32,7 +36,7 @@ function reportView(row: ReportRow): ProblemReportView {
     details: row.details,
     reporterName: row.reporter_name,
     // A report from a session keeps its round when the session is gone; one from a solo station has none.
-    source: row.round === null ? { kind: 'SOLO' } : { kind: 'SESSION', sessionCode: row.code, round: row.round },
+    source: row.round === null ? { kind: 'SOLO' } : { kind: 'SESSION', sessionCode: showsCodes ? row.code : null, round: row.round },
     createdAt: new Date(row.created_at).toISOString(),
     status: row.status,
     resolvedByName: row.reviewer_name,
@@ -42,7 +46,7 @@ function reportView(row: ReportRow): ProblemReportView {
 }
 
 /** Open reports first, oldest first (the longest waiting at the top); then closed ones, the latest closed first. */
-export async function reportQueue(db: Db, page: number): Promise<ProblemReportPage> {
+export async function reportQueue(db: Db, page: number, showsCodes: boolean): Promise<ProblemReportPage> {
   const rows = await reportRows(db)
     .orderBy(sql`r.status = 'OPEN'`, 'desc')
     .orderBy(sql`case when r.status = 'OPEN' then r.created_at end`, 'asc')
@@ -57,7 +61,7 @@ export async function reportQueue(db: Db, page: number): Promise<ProblemReportPa
     .executeTakeFirstOrThrow()
   const totalItems = Number(counts.total)
   return {
-    reports: rows.map(reportView),
+    reports: rows.map((row) => reportView(row, showsCodes)),
     currentPage: page,
     totalItems,
     totalPages: Math.ceil(totalItems / PROBLEM_QUEUE_PAGE_SIZE),
@@ -66,9 +70,9 @@ export async function reportQueue(db: Db, page: number): Promise<ProblemReportPa
   }
 }
 
-export const findReport = async (db: Db, id: number): Promise<ProblemReportView | null> => {
+export const findReport = async (db: Db, id: number, showsCodes: boolean): Promise<ProblemReportView | null> => {
   const row = await reportRows(db).where('r.id', '=', id).executeTakeFirst()
-  return row ? reportView(row) : null
+  return row ? reportView(row, showsCodes) : null
 }
 
 /** Closes an open report; false when it was not open (another reviewer closed it first). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { caseFeedbackContracts } from '../../schemas/api/case-feedback.ts'
 import { DAY_MS } from '../../schemas/progress.ts'
 import { REPORT_STATUS_LABELS } from '../../schemas/problem-reports.ts'
@@ -48,11 +48,12 @@ export async function caseFeedbackRoutes(app: FastifyInstance, options: { db: Db
     return { message: 'Thank you: a reviewer will look at the case and put it right if needed' }
   })
 
-  serve(app, caseFeedbackContracts.queue, reviewers, async (_request, { query }) => reportQueue(db, query.page))
+  const showsCodes = (request: FastifyRequest) => request.currentUser.role === 'ADMIN'
+  serve(app, caseFeedbackContracts.queue, reviewers, async (request, { query }) => reportQueue(db, query.page, showsCodes(request)))
 
   serve(app, caseFeedbackContracts.resolve, reviewers, async (request, { params, body }) => {
     const closed = await closeReport(db, params.id, { status: body.status, note: body.note, reviewerId: request.currentUser.id, at: new Date(now()) })
-    const report = await findReport(db, params.id)
+    const report = await findReport(db, params.id, showsCodes(request))
     if (!report) throw notFound(NO_SUCH_REPORT)
     if (!closed) throw conflict(`This report was already closed: ${REPORT_STATUS_LABELS[report.status].toLowerCase()} by ${report.resolvedByName ?? 'a former reviewer'}`)
     return { message: body.status === 'RESOLVED' ? 'The report is resolved' : 'The report is dismissed', report }

@@ -33,6 +33,12 @@ export async function findCaseVersion(db: Db, caseId: number, version: number): 
   return { id: caseId, ...row.content, feedbackCriteria, version, contributorName: row.contributor_name }
 }
 
+/** Whether the bank still holds this version (a deleted case takes its versions with it). */
+export async function caseVersionExists(db: Db, caseId: number, version: number): Promise<boolean> {
+  const row = await db.selectFrom('case_versions').select('version').where('case_id', '=', caseId).where('version', '=', version).executeTakeFirst()
+  return row !== undefined
+}
+
 export interface CaseVersionSummary {
   version: number
   title: string

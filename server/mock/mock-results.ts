@@ -15,17 +15,34 @@ async function logsOf(db: Db, sessionIds: readonly number[]): Promise<Map<number
   return logs
 }
 
+/** Each station a log drew, as the version it played (issue 35): its title and type then, not since. */
+const drawsOf = (events: SessionEvent[]) => events.flatMap((event) => (event.type === 'CaseAssigned' ? [{ caseId: event.caseId, version: event.caseVersion ?? 1 }] : []))
+
 /**
- * One candidate's result sheets of finished mock exams (null where they were never its candidate), from the logs
- * and the pass marks as they stand now: three statements for any number of mock exams.
+ * One candidate's result sheets of finished mock exams (null where they were never its candidate), from the logs,
+ * the case versions they played and the pass marks as they stand now: three statements for any number of mock exams.
  */
 async function sheetsOf(db: Db, sessionIds: readonly number[], userId: number): Promise<Array<ResultSheet | null>> {
   const logs = await logsOf(db, sessionIds)
-  const caseIds = [...new Set([...logs.values()].flatMap((events) => events.flatMap((event) => (event.type === 'CaseAssigned' ? [event.caseId] : []))))]
-  const rows = caseIds.length ? await db.selectFrom('cases').select(['id', 'title', 'station_type']).where('id', 'in', caseIds).execute() : []
-  const cases = new Map<number, CaseFacts>(rows.map((row) => [Number(row.id), { title: row.title, stationType: row.station_type }]))
-  const passMarks = await passMarksOf(db, caseIds)
-  return sessionIds.map((id) => resultSheet(logs.get(id)!, userId, cases, passMarks))
+  const draws = [...logs.values()].flatMap(drawsOf)
+  const rows = draws.length
+    ? await db
+        .selectFrom('case_versions')
+        .select(['case_id', 'version', sql<string>`content ->> 'title'`.as('title'), sql<CaseFacts['stationType']>`content -> 'station' ->> 'stationType'`.as('stationType')])
+        .where(sql<boolean>`(case_id, version) in (${sql.join(draws.map((draw) => sql`(${draw.caseId}, ${draw.version})`))})`)
+        .execute()
+    : []
+  const versions = new Map(rows.map((row) => [`${row.case_id}@${row.version}`, { title: row.title, stationType: row.stationType }]))
+  const passMarks = await passMarksOf(db, [...new Set(draws.map((draw) => draw.caseId))])
+  return sessionIds.map((id) => {
+    // A mock exam draws each case once, so within one sheet a case id names one version.
+    const cases = new Map<number, CaseFacts>()
+    for (const draw of drawsOf(logs.get(id)!)) {
+      const facts = versions.get(`${draw.caseId}@${draw.version}`)
+      if (facts) cases.set(draw.caseId, facts)
+    }
+    return resultSheet(logs.get(id)!, userId, cases, passMarks)
+  })
 }
 
 /** One candidate's result sheet of a finished mock exam. */

@@ -67,7 +67,7 @@ t.test('role filter and stats agree', async (t) => {
   const users = await get('/api/admin/users?role=USER&size=100')
   const all = await get('/api/admin/users?role=')
   const stats = await get('/api/admin/users/stats')
-  t.same(stats.json, { totalUsers: 8, adminCount: 2, userCount: 6 })
+  t.same(stats.json, { totalUsers: 8, adminCount: 2, userCount: 6, reviewerCount: 0 })
   t.same([admins.json.totalItems, users.json.totalItems, all.json.totalItems], [2, 6, 8])
   t.ok(admins.json.users.every((u: { role: string }) => u.role === 'ADMIN'))
 })
@@ -108,8 +108,9 @@ t.test('changing a role answers the user and cuts their old token', async (t) =>
   const reviewer = await setRole(user.id, { role: 'REVIEWER' })
   t.match(reviewer.json, { user: { id: user.id, role: 'REVIEWER' }, message: 'User role updated to REVIEWER' }, 'an admin grants the Reviewer role')
   t.same((await get('/api/admin/users?role=REVIEWER')).json.users.map((u: { id: number }) => u.id), [user.id], 'and finds reviewers by role')
+  t.same((await get('/api/admin/users/stats')).json, { totalUsers: 8, adminCount: 2, userCount: 5, reviewerCount: 1 }, 'counted apart')
   await setRole(user.id, { role: 'USER' })
-  t.same((await get('/api/admin/users/stats')).json, { totalUsers: 8, adminCount: 2, userCount: 6 })
+  t.same((await get('/api/admin/users/stats')).json, { totalUsers: 8, adminCount: 2, userCount: 6, reviewerCount: 0 })
 })
 
 t.test('the last admin can be neither demoted nor deleted, and nobody deletes themself', async (t) => {

@@ -84,7 +84,7 @@ t.test("the queue's wording", async (t) => {
     resolutionNote: '',
   }
   t.equal(sourceText(report.source), 'Session ABCD-EFGH, round 3')
-  t.equal(sourceText({ kind: 'SESSION', sessionCode: null, round: 3 }), 'Round 3 of a session no longer kept')
+  t.equal(sourceText({ kind: 'SESSION', sessionCode: null, round: 3 }), 'Round 3 of a session')
   t.equal(sourceText({ kind: 'SOLO' }), 'Practised alone')
   t.equal(reporterText(report), 'A former user (account deleted)')
   t.equal(reporterText({ ...report, reporterName: 'Dora' }), 'Dora')

@@ -2,7 +2,8 @@ import t from 'tap'
 import { DETAILS_NEEDED } from '../../schemas/case-feedback.ts'
 import { NOTE_NEEDED_TO_DISMISS } from '../../schemas/problem-reports.ts'
 import { normaliseCase } from '../../server/content/case-rules.ts'
-import { findCase, saveCase } from '../../server/content/cases-repo.ts'
+import { deleteCase, findCase, saveCase } from '../../server/content/cases-repo.ts'
+import { CASE_GONE } from '../../server/solo/solo-routes.ts'
 import { AFTER_THE_STATION, NO_SUCH_ROUND } from '../../server/case-feedback/played-case.ts'
 import { REPORT_LIMIT, REPORTS_PER_DAY } from '../../server/case-feedback/routes.ts'
 import { signedInUser, testApp } from '../helpers/app.ts'
@@ -96,11 +97,14 @@ t.test(`the reviewers' queue (${databaseKind()})`, async (t) => {
     kind: 'WRONG_FACT',
     details: 'The BP is too low for this story',
     reporterName: 'Dora Doctor',
-    source: { kind: 'SESSION', sessionCode: code, round: 1 },
+    source: { kind: 'SESSION', sessionCode: null, round: 1 },
     status: 'OPEN',
     resolvedByName: null,
   })
   t.match(fromObserver, { kind: 'UNCLEAR', details: '', reporterName: 'Olly Observer' }, 'oldest first')
+  t.notMatch(JSON.stringify(queue.json), code, "a reviewer is not given the session's code: it would let them into the room")
+  const adminQueue = (await as(app, await signedInUser(app, { role: 'ADMIN' })).get('/case-problem-reports')).json
+  t.match(adminQueue.reports[0].source, { kind: 'SESSION', sessionCode: code, round: 1 }, 'an admin is, to open its timeline')
   t.notMatch(JSON.stringify(queue.json), /@example\.com/, 'no email')
   t.equal((await reviewer.get(`/cases/${caseId}/versions/1`)).json.title, drawn.title, 'the version reported opens as it was')
 
@@ -141,4 +145,17 @@ t.test(`the account's data: exported, and on deletion ratings go and reports sta
   t.same(await db.selectFrom('case_ratings').select('user_id').where('user_id', '=', room.patient.id).execute(), [], 'the rating is gone')
   const kept = (await reviewer.get('/case-problem-reports')).json.reports.find((r: { details: string }) => r.details === 'PAT-REPORTED-THIS')
   t.match(kept, { reporterName: null, status: 'OPEN', caseVersion: 1 }, 'the report stays for the reviewers, from nobody')
+})
+
+t.test(`a case deleted from the bank since the session: rating and reporting say so (${databaseKind()})`, async (t) => {
+  const [goneId] = await seedBank(db, { Dermatology: 1 })
+  const gone = await readyRoom(app, { selectedTopics: ['Dermatology'] })
+  const host = as(app, gone.doctor)
+  await host.post(`/sessions/${gone.code}/start`)
+  await skipToFeedback(host, gone.code)
+  await host.post(`/sessions/${gone.code}/end`)
+  t.match(await deleteCase(db, goneId), { ok: true })
+  const source = { sessionCode: gone.code, round: 1 }
+  const answers = [await as(app, gone.patient).post('/case-ratings', { source, realism: 3, difficulty: 3 }), await as(app, gone.patient).post('/case-problem-reports', { source, kind: 'UNCLEAR' })]
+  t.same(answers.map((answer) => [answer.status, answer.json.error]), Array(2).fill([404, CASE_GONE]))
 })

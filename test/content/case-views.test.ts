@@ -54,7 +54,7 @@ t.test('doctor once feedback is over: the whole case, to learn from', async (t) 
 
 t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s brief', async (t) => {
   const view = patientCaseView(fullCase)
-  t.same(Object.keys(view).sort(), ['category', 'checklist', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData'])
+  t.same(Object.keys(view).sort(), ['category', 'checklist', 'contributorName', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData'])
   t.match(view, { title: fullCase.title, patientNotes: fullCase.patientNotes, feedbackCriteria: fullCase.feedbackCriteria })
   assertHides(t, view, DOCTOR_SECRETS, ['doctorNotes', 'doctorSections', 'sections', 'candidate'])
 })
@@ -62,7 +62,7 @@ t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s
 t.test('observer: the patient\'s view plus the doctor\'s notes and sections', async (t) => {
   const view = observerCaseView(fullCase)
   t.same(Object.keys(view).sort(), [
-    'candidate', 'category', 'checklist', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData',
+    'candidate', 'category', 'checklist', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData',
   ])
   t.match(view, { ...patientCaseView(fullCase), doctorNotes: fullCase.doctorNotes, doctorSections: fullCase.doctorSections })
 })

@@ -3,10 +3,10 @@ import {
   DELETE_ONLY_DRAFTS,
   NO_SUCH_CONTRIBUTION,
   NOT_YOUR_OWN,
-  ONLY_REVIEWERS,
   OPEN_CONTRIBUTIONS_MAX,
   TOO_MANY_OPEN,
 } from '../../schemas/contributions/contribution.ts'
+import { REVIEWER_REQUIRED } from '../../schemas/auth.ts'
 import { latestDateAt, NO_FUTURE_RECALL, RECALL_NEEDS_DATE } from '../../schemas/contributions/contribution-body.ts'
 import { signedInUser, testApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
@@ -25,7 +25,7 @@ const [asAuthor, asStranger, asReviewer, asAdmin] = [author, stranger, reviewer,
 t.test(`a candidate sees no queue and nobody else's contribution (${databaseKind()})`, async (t) => {
   const id = await submitted(app, author, completeCase(topic))
   const queue = await asStranger.get('/contributions/queue')
-  t.same([queue.status, queue.json.error], [403, ONLY_REVIEWERS])
+  t.same([queue.status, queue.json.error], [403, REVIEWER_REQUIRED])
   for (const answer of [
     await asStranger.get(`/contributions/${id}`),
     await asStranger.post(`/contributions/${id}/comments`, { message: 'Hi' }),
@@ -39,7 +39,7 @@ t.test(`a candidate sees no queue and nobody else's contribution (${databaseKind
   t.same((await asStranger.get('/contributions/abc')).json.error, NO_SUCH_CONTRIBUTION, 'nor an id that cannot be one')
   t.same((await asStranger.get('/contributions/mine')).json, [], 'their own list is empty')
   const own = await asAuthor.post(`/contributions/${id}/approve`, {})
-  t.same([own.status, own.json.error], [403, ONLY_REVIEWERS], 'its author, no reviewer, may not approve it')
+  t.same([own.status, own.json.error], [403, REVIEWER_REQUIRED], 'its author, no reviewer, may not approve it')
 })
 
 t.test(`nobody reviews their own contribution; another reviewer may (${databaseKind()})`, async (t) => {

@@ -114,6 +114,8 @@ t.test(`fixed and submitted again, approved: the case is in the bank, credited, 
   const assigned = await sql<{ case_id: string }>`select payload ->> 'caseId' as case_id from session_events e join sessions s on s.id = e.session_id
     where s.code = ${room.code} and e.type = 'CaseAssigned'`.execute(db)
   t.same(assigned.rows.map((event) => Number(event.case_id)), [caseId])
+  const patientSees = (await as(app, room.patient).get(`/sessions/${room.code}`)).json.selectedCase
+  t.equal(patientSees.contributorName, 'Carla Contributor', 'credited in the room, as the author chose')
 })
 
 t.test(`two approvals at once make one case (${databaseKind()})`, async (t) => {

@@ -6,7 +6,7 @@ import { readStream } from '../../server/sessions/store/event-store.ts'
 import { call, testApp, type TestApp } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
-import { as, readyRoom, seedBank } from '../sessions/helpers.ts'
+import { as, editCase, readyRoom, seedBank } from '../sessions/helpers.ts'
 
 /**
  * A 4-station mock exam through the HTTP API (issue 33) on the server's own clock, moved on by the test: nobody
@@ -102,6 +102,11 @@ t.test(`a mock exam runs by itself through a restart, and gives the candidate a 
   )
   t.same([sheet.json.stationsRequired, sheet.json.requiredScore], [3, 28])
   t.equal(sheet.json.passed, false)
+  // The stations as played: an edit of a case since leaves the sheet naming the version the candidate met.
+  const [firstDraw] = log.filter((e) => e.type === 'CaseAssigned').map((e) => (e.payload as { caseId: number }).caseId)
+  const titlesOf = (answer: { json: { stations: Array<{ caseTitle: string }> } }) => answer.json.stations.map((row) => row.caseTitle)
+  await editCase(first.database.db, firstDraw, { title: 'Edited after the mock' })
+  t.same(titlesOf(await as(after, room.doctor).get(`/sessions/${room.code}/mock-result`)), titlesOf(sheet), 'the titles of the versions played')
   const examinerSheet = await as(after, room.observer).get(`/sessions/${room.code}/mock-result`)
   t.same([examinerSheet.status, examinerSheet.json.error], [404, NO_SHEET], 'the examiner was never the candidate')
   // A private link: made once however often asked, read without an account, withdrawn for good.

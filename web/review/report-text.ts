@@ -5,7 +5,7 @@ import { REPORT_STATUS_LABELS, type ProblemReportView } from '../../schemas/prob
 
 export function sourceText(source: ProblemReportView['source']): string {
   if (source.kind === 'SOLO') return 'Practised alone'
-  return source.sessionCode ? `Session ${source.sessionCode}, round ${source.round}` : `Round ${source.round} of a session no longer kept`
+  return source.sessionCode ? `Session ${source.sessionCode}, round ${source.round}` : `Round ${source.round} of a session`
 }
 
 export const reporterText = (report: ProblemReportView): string => report.reporterName ?? 'A former user (account deleted)'

@@ -5,7 +5,7 @@ import { roomCapabilities } from './room/room-capabilities.ts'
 import type { RoomSession } from './room/room-state.ts'
 import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
-import { FeedbackSubmitted, JoinedAfterConsultation } from './phases/AfterConsultation.tsx'
+import { FeedbackSubmitted, JoinedAfterConsultation, RoundCaseFeedback } from './phases/AfterConsultation.tsx'
 import { ProposedFromMarks } from './station/ProposedFromMarks.tsx'
 
 /**
@@ -38,6 +38,7 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
         marking={{ role, onChange: (marking) => send({ type: 'MARKING', marking }) }}
         onSubmit={(submitChoice) => send({ type: 'SUBMIT', choice: submitChoice })}
       />
+      {session.phase === 'FEEDBACK' && <RoundCaseFeedback session={session} userId={snapshot.context.userId} />}
     </>
   )
 }

@@ -28,8 +28,18 @@ export function sessionRowWrites(before: SessionState | null, state: SessionStat
 }
 
 /** One feedback row per FeedbackSubmitted, in the order of the events; each write returns its row's id. */
-export function feedbackWrites(state: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
-  return events.flatMap(({ version, event }) => (event.type === 'FeedbackSubmitted' ? [insertFeedback(state, version, event)] : []))
+/**
+ * One row per feedback, with the version of the case it scored: the one drawn last before it, in this batch (a
+ * rebuild's batch is the whole log) or before it. The state after the batch may already hold the next round's case.
+ */
+export function feedbackWrites(before: SessionState | null, after: SessionState, events: ProjectedEvent[]): ProjectionWrite[] {
+  let drawn = before?.caseId == null ? null : { caseId: before.caseId, version: before.caseVersion ?? 1 }
+  const writes: ProjectionWrite[] = []
+  for (const { version, event } of events) {
+    if (event.type === 'CaseAssigned') drawn = { caseId: event.caseId, version: event.caseVersion ?? 1 }
+    if (event.type === 'FeedbackSubmitted') writes.push(insertFeedback(after, version, event, drawn?.caseId === event.caseId ? drawn.version : 1))
+  }
+  return writes
 }
 
 const atOf = (event: SessionEvent) => new Date(event.at)
@@ -106,8 +116,7 @@ function upsertParticipants(rows: ParticipantRow[], state: SessionState, events:
  * Case title and category are copied now, from the version the round played: later edits or deletion of the case
  * must not rewrite given feedback.
  */
-function insertFeedback(state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>) {
-  const played = event.caseId === state.caseId ? (state.caseVersion ?? 1) : 1
+function insertFeedback(state: SessionState, version: number, event: EventOf<'FeedbackSubmitted'>, played: number) {
   const caseNow = (part: 'cases.id' | 'title' | 'category name') =>
     part === 'cases.id'
       ? sql`(select id from cases where id = ${event.caseId})`

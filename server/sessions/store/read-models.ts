@@ -32,7 +32,7 @@ export interface ReadModel {
 export const SESSION_READ_MODELS: readonly ReadModel[] = [
   // First: a rebuild runs the writes one by one, and feedback rows refer to their session's row.
   { name: 'sessions and participants', follows: 'every event', writes: ({ before, after, events }) => sessionRowWrites(before, after, events) },
-  { name: 'feedback', follows: ['FeedbackSubmitted'], writes: ({ after, events }) => feedbackWrites(after, events), answers: 'feedbackIds' },
+  { name: 'feedback', follows: ['FeedbackSubmitted'], writes: ({ before, after, events }) => feedbackWrites(before, after, events), answers: 'feedbackIds' },
   {
     // Not rebuilt from the log: it orders one user's joins as they commit (latest-joins.ts).
     name: 'latest joins',

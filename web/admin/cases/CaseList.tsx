@@ -38,6 +38,8 @@ export function CaseList({ cases, filtered, onEdit, onDelete, onRestored, standi
             <Facts>
               {item.doctorSections.length} doctor / {item.patientSections.length} patient sections · {item.feedbackCriteria.length} criteria
               {item.recallDates.length > 0 && ` · recalled ${item.recallDates.join(', ')}`}
+              {item.version !== undefined && ` · version ${item.version}`}
+              {item.contributorName && ` · contributed by ${item.contributorName}`}
             </Facts>
             <CaseStanding hit={standing(item.id)} />
           </Details>

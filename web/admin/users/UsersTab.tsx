@@ -82,6 +82,7 @@ function UserStatsCards({ stats }: { stats: UserStats | null }) {
     { label: 'Total Users', value: stats?.totalUsers },
     { label: 'Administrators', value: stats?.adminCount },
     { label: 'Regular Users', value: stats?.userCount },
+    { label: 'Reviewers', value: stats?.reviewerCount },
   ]
   return (
     <Cards aria-label="User statistics">

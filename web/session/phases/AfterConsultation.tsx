@@ -64,8 +64,11 @@ export function FeedbackSubmitted({ session, userId }: { session: RoomSession; u
   )
 }
 
-/** Rating and reporting this round's case, for everyone who saw its consultation (issue 35). */
-const RoundCaseFeedback = ({ session, userId }: { session: RoomSession; userId: number }) => (
+/**
+ * Rating and reporting this round's case, for everyone who saw its consultation (issue 35). Shown beside the
+ * feedback form too: the last scorer's submission draws the next case at once, so they may never see the page after.
+ */
+export const RoundCaseFeedback = ({ session, userId }: { session: RoomSession; userId: number }) => (
   <CaseFeedbackCard source={{ sessionCode: session.code, round: session.currentRound }} userId={userId} />
 )
 
