@@ -1,5 +1,4 @@
 import { caseFeedbackContracts } from '../../schemas/api/case-feedback.ts'
-import { caseVersionsContracts } from '../../schemas/api/case-versions.ts'
 import type { CaseFeedbackSource, CaseRatingInput, ProblemReportInput } from '../../schemas/case-feedback.ts'
 import type { ResolveReportInput } from '../../schemas/problem-reports.ts'
 import { call } from './client.ts'
@@ -16,5 +15,4 @@ export const caseFeedbackApi = {
   queue: (page: number, signal?: AbortSignal) => call(caseFeedbackContracts.queue, { query: { page: String(page) }, signal }),
   resolve: (id: number, body: ResolveReportInput) => call(caseFeedbackContracts.resolve, { params: { id }, body }),
   /** The case as it was at the version reported. */
-  caseVersion: (caseId: number, version: number, signal?: AbortSignal) => call(caseVersionsContracts.caseVersion, { params: { id: caseId, version }, signal }),
 }

@@ -5,6 +5,6 @@ import { call } from './client.ts'
 
 export const fetchCaseVersions = (id: number) => call(caseVersionsContracts.versions, { params: { id } })
 
-export const fetchCaseVersion = (id: number, version: number) => call(caseVersionsContracts.caseVersion, { params: { id, version } })
+export const fetchCaseVersion = (id: number, version: number, signal?: AbortSignal) => call(caseVersionsContracts.caseVersion, { params: { id, version }, signal })
 
 export const restoreCaseVersion = (id: number, version: number) => call(caseVersionsContracts.restoreVersion, { params: { id, version } })

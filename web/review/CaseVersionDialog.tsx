@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { observerCaseView } from '../../schemas/case-views.ts'
 import type { CaseView } from '../../schemas/content.ts'
-import { caseFeedbackApi } from '../api/case-feedback.ts'
+import { fetchCaseVersion } from '../api/case-versions.ts'
 import { API_BASE, errorMessage } from '../api/client.ts'
 import { Modal } from '../admin/Modal.tsx'
 import { Alert } from '../components/Alert.tsx'
@@ -20,7 +20,7 @@ export function CaseVersionDialog({ caseId, version, onClose }: { caseId: number
 
   useEffect(() => {
     const controller = new AbortController()
-    caseFeedbackApi.caseVersion(caseId, version, controller.signal).then(setShown, (error: unknown) => {
+    fetchCaseVersion(caseId, version, controller.signal).then(setShown, (error: unknown) => {
       if (!controller.signal.aborted) setFailure(errorMessage(error, 'This version could not be loaded. Please try again.'))
     })
     return () => controller.abort()
