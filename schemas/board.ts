@@ -7,6 +7,12 @@ export const MAX_OBSERVER_SEATS = 4
 export const MAX_OPEN_LISTINGS = 3
 export const PLAN_AHEAD_DAYS = 30
 export const REMINDER_BEFORE_MS = 15 * 60_000
+/** The first reminder of a planned session, an hour before (issue 36); skipped when it is planned closer than that. */
+export const HOUR_REMINDER_BEFORE_MS = 60 * 60_000
+/** Came to a planned session: in its room at some moment up to ten minutes after the start (issue 36). */
+export const ATTENDANCE_GRACE_MS = 10 * 60_000
+/** An arrival this long before the start counts too: people open the room early. */
+export const EARLY_ARRIVAL_MS = 30 * 60_000
 export const SEAT_TAKEN = 'That seat was just taken'
 /** A join by code or invite link into a seat the session's listing does not offer (issue 30). */
 export const NO_PATIENT_SEAT_OFFERED = 'The host listed this session without a patient seat: join as observer, or ask the host'

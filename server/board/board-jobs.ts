@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { REMINDER_BEFORE_MS } from '../../schemas/board.ts'
+import { ATTENDANCE_GRACE_MS, HOUR_REMINDER_BEFORE_MS, REMINDER_BEFORE_MS } from '../../schemas/board.ts'
 import { realAlarm, type SetAlarm } from '../alarm.ts'
 import type { Db } from '../db/connect.ts'
 import type { BoardJobsTable } from '../db/schema.ts'
@@ -12,7 +12,10 @@ export interface BoardJob {
 }
 
 export interface BoardJobs {
-  /** Stores a planned slot's reminder and opening, replacing any it had, and wakes up for them. */
+  /**
+   * Stores a planned slot's jobs, replacing any it had, and wakes up for them: the reminders an hour and 15
+   * minutes before (the hour's only when it is still to come), the opening, and the attendance 10 minutes after.
+   */
   schedule(listingId: number, startsAt: Date): Promise<void>
   /** Drops a slot's jobs that have not run (listed again for now). */
   drop(listingId: number): Promise<void>
@@ -88,9 +91,11 @@ export function createBoardJobs(options: BoardJobsOptions): BoardJobs {
     async schedule(listingId, startsAt) {
       await db.deleteFrom('board_jobs').where('listing_id', '=', listingId).where('done_at', 'is', null).execute()
       const start = startsAt.getTime()
-      const jobs = [
-        { listing_id: listingId, kind: 'REMIND' as const, due_at: new Date(Math.max(now(), start - REMINDER_BEFORE_MS)) },
-        { listing_id: listingId, kind: 'OPEN' as const, due_at: startsAt },
+      const jobs: Array<{ listing_id: number; kind: BoardJob['kind']; due_at: Date }> = [
+        ...(start - HOUR_REMINDER_BEFORE_MS > now() ? [{ listing_id: listingId, kind: 'REMIND_HOUR' as const, due_at: new Date(start - HOUR_REMINDER_BEFORE_MS) }] : []),
+        { listing_id: listingId, kind: 'REMIND', due_at: new Date(Math.max(now(), start - REMINDER_BEFORE_MS)) },
+        { listing_id: listingId, kind: 'OPEN', due_at: startsAt },
+        { listing_id: listingId, kind: 'ATTEND', due_at: new Date(start + ATTENDANCE_GRACE_MS) },
       ]
       await db
         .insertInto('board_jobs')

@@ -78,10 +78,11 @@ export function confirmationMail(slot: SlotFacts, to: Recipient, role: string): 
   }
 }
 
-export function reminderMail(slot: SlotFacts, to: Recipient): Mail {
+/** The reminder an hour (60) or a quarter of an hour (15) before. */
+export function reminderMail(slot: SlotFacts, to: Recipient, minutesBefore: 60 | 15): Mail {
   return {
     to: to.email,
-    subject: `Starting in 15 minutes: ${slot.title}`,
+    subject: `${minutesBefore === 60 ? 'Starting in 1 hour' : 'Starting in 15 minutes'}: ${slot.title}`,
     text: lines(`Hello ${to.name},`, '', `"${slot.title}" starts at ${startInZoneOf(slot.startsAt, to.timeZone)}.`, 'Join the room here:', slot.link),
   }
 }

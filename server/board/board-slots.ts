@@ -11,6 +11,7 @@ import type { BoardNotifier } from './board-notifier.ts'
 import { isRunning } from '../../schemas/session/types.ts'
 import { closeListing, findListing, isOnBoard, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
 import type { SeatLock } from './seat-lock.ts'
+import { settleAttendance } from '../partners/attendance.ts'
 
 export interface BoardSlotsOptions {
   db: Db
@@ -22,6 +23,8 @@ export interface BoardSlotsOptions {
   /** The mail's From (MAIL_FROM): its address organizes the slots' calendar events. */
   mailFrom: string
   log: FastifyBaseLogger
+  /** Whether a person is in a session's room now, on any instance (attendance). */
+  isOnline(sessionCode: string, userId: number): boolean
 }
 
 /** The session refusals that mean someone else sat down first. */
@@ -128,8 +131,13 @@ export function boardSlots(options: BoardSlotsOptions) {
       const row = await findListing(db, job.listing_id)
       // A session that ended (its host left, or deleted their account) has nothing to remind of or open.
       if (!row || row.status !== 'OPEN' || !row.starts_at || !isRunning(row.session_status)) return
-      if (job.kind === 'REMIND') {
-        await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person))))
+      if (job.kind === 'REMIND' || job.kind === 'REMIND_HOUR') {
+        const minutes = job.kind === 'REMIND' ? 15 : 60
+        await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person, minutes))))
+        return
+      }
+      if (job.kind === 'ATTEND') {
+        await settleAttendance(db, row, options.isOnline)
         return
       }
       // The time has come: the room is open now. A slot nobody joined expires instead.

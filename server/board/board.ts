@@ -11,13 +11,14 @@ import { boardRoutes } from './board-routes.ts'
 import { boardSlots } from './board-slots.ts'
 import { partnerProfileRoutes } from './partner-profile-routes.ts'
 import { seatLock } from './seat-lock.ts'
+import { recordArrival } from '../partners/attendance.ts'
 
 export interface BoardOptions {
   database: DatabaseHandle
   /** The instance's LISTEN connection on PostgreSQL, not started yet. */
   listener: PgListener | null
   engine: SessionEngine
-  live: Pick<LiveHub, 'publish' | 'publishToBoard'>
+  live: Pick<LiveHub, 'publish' | 'publishToBoard' | 'onPresence'>
   mailer: Mailer
   /** MAIL_FROM, whose address organizes the planned slots' calendar events. */
   mailFrom: string
@@ -35,11 +36,16 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
   const { db } = database
   const log = api.log
   const notifier = createBoardNotifier({ db, live: options.live, commits: engine.commits, listener: options.listener, log })
-  const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, mailFrom: options.mailFrom, log })
+  const slots = boardSlots({ db, engine, mailer, notifier, lock: seatLock(database.pool), publicUrl: options.publicUrl, mailFrom: options.mailFrom, log, isOnline: (code, userId) => engine.live.isOnline(code, userId) })
   const jobs = createBoardJobs({ db, now: engine.now, setAlarm: options.setAlarm, log, run: slots.runJob })
 
+  // Attendance of planned sessions: each instance stamps the arrivals in its own rooms (issue 36).
+  const stopArrivals = options.live.onPresence(({ sessionCode, userId, online }) => {
+    if (online) recordArrival(db, sessionCode, userId, engine.now()).catch((error) => log.error({ err: error }, 'could not stamp an arrival'))
+  })
   api.addHook('onReady', () => jobs.wake())
   api.addHook('onClose', async () => {
+    stopArrivals()
     await jobs.close()
     await notifier.close()
   })

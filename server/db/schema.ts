@@ -14,8 +14,18 @@ import type {
   CaseVersionsTable,
   CategoriesTable,
 } from './case-bank-tables.ts'
+import type {
+  CandidateReportsTable,
+  PartnerInvitationsTable,
+  PartnerRemovalsTable,
+  PlannedAttendanceTable,
+  TimeProposalsTable,
+  UserBlocksTable,
+  WeeklyHoursTable,
+} from './partner-tables.ts'
 
 export type * from './case-bank-tables.ts'
+export type * from './partner-tables.ts'
 
 /** The table map: one interface per table, snake_case as in the database. */
 export interface Database {
@@ -45,6 +55,13 @@ export interface Database {
   case_contribution_events: CaseContributionEventsTable
   case_ratings: CaseRatingsTable
   case_problem_reports: CaseProblemReportsTable
+  weekly_hours: WeeklyHoursTable
+  time_proposals: TimeProposalsTable
+  planned_attendance: PlannedAttendanceTable
+  partner_removals: PartnerRemovalsTable
+  partner_invitations: PartnerInvitationsTable
+  user_blocks: UserBlocksTable
+  candidate_reports: CandidateReportsTable
 }
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>
@@ -63,6 +80,10 @@ export interface UsersTable {
   exam_month: Generated<string | null>
   time_zone: Generated<string | null>
   hidden_from_board: Generated<boolean>
+  /** Suspended (issue 36) while suspended_at is set and suspended_until is null (for good) or to come. */
+  suspended_at: Generated<Date | null>
+  suspended_until: Generated<Date | null>
+  suspension_reason: Generated<string | null>
 }
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
@@ -215,7 +236,8 @@ export interface BoardListingsTable {
 export interface BoardJobsTable {
   id: Generated<number>
   listing_id: number
-  kind: 'REMIND' | 'OPEN'
+  /** REMIND_HOUR 60 and REMIND 15 minutes before, OPEN at the time, ATTEND ten minutes after (issue 36). */
+  kind: 'REMIND_HOUR' | 'REMIND' | 'OPEN' | 'ATTEND'
   due_at: ColumnType<Date, Date | string, Date | string>
   claimed_until: ColumnType<Date | null, Date | string | null, Date | string | null>
   done_at: ColumnType<Date | null, Date | string | null, Date | string | null>
