@@ -30,7 +30,7 @@ test('signed in at 360 px, the session links move into the account menu', async 
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Join Session' })).toBeHidden()
   await page.getByRole('button', { name: /Account menu/ }).click()
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Find Partners', 'Join Session', 'Start Session', 'Dashboard', 'My Progress', 'Practise Alone', 'My Recordings', 'My Cases', 'My Profile', 'Logout'])
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Find Partners', 'Join Session', 'Start Session', 'Dashboard', 'My Progress', 'My Partners', 'Practise Alone', 'My Recordings', 'My Cases', 'My Profile', 'Logout'])
   await noHorizontalScroll(page)
   await screenshot(page, 'menu-360')
   await page.getByRole('menuitem', { name: 'Join Session' }).click()

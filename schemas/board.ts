@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ReliabilitySchema } from './partners/reliability.ts'
 
 /** Find Partners (issue 20): the board's requests, answers and rules, shared by the server and the web pages. */
 
@@ -116,6 +117,8 @@ export const BoardListingSchema = v.object({
   yourSeat: v.nullable(BoardBookingSchema.entries.role),
   /** Who holds which seat: on the host's own listings only (the cancel dialog names them), else empty. */
   bookings: v.array(BoardBookingSchema),
+  /** Addition (issue 36): how often the host came to the planned sessions they held a seat in. */
+  hostReliability: ReliabilitySchema,
 })
 export type BoardListing = v.InferOutput<typeof BoardListingSchema>
 

@@ -12,6 +12,7 @@ import { ownDataRoutes } from './accounts/own-data-routes.ts'
 import type { SetAlarm } from './alarm.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { registerBoard } from './board/board.ts'
+import { availabilityRoutes } from './partners/availability-routes.ts'
 import { BOARD_SESSION_TERMS } from './board/session-terms.ts'
 import type { Config } from './config.ts'
 import { caseFeedbackRoutes } from './case-feedback/routes.ts'
@@ -31,6 +32,9 @@ import { caseSearchRoutes } from './case-search/routes.ts'
 import { createSessionEngine } from './sessions/engine/engine.ts'
 import { signalParties, subscribableSessionCode } from './sessions/store/queries.ts'
 import { rtcRoutes } from './rtc/routes.ts'
+import { blockRoutes } from './partners/block-routes.ts'
+import { candidateReportRoutes } from './partners/candidate-report-routes.ts'
+import { myPartnersRoutes } from './partners/my-partners-routes.ts'
 import { sessionRoutes } from './sessions/http/routes.ts'
 import { tooManyRequests } from './errors.ts'
 import { sharedRateLimitStore } from './rate-limit-store.ts'
@@ -90,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // every subscriber has stopped.
   const listener = database.pool ? createPgListener({ pool: database.pool, applicationName: `plab-listen-${process.pid}`, log: app.log }) : null
   if (listener) app.addHook('onClose', () => listener.close())
-  await registerAuth(app, { database, listener, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours })
+  await registerAuth(app, { database, listener, secret: config.jwtSecret, expirationHours: config.jwtExpirationHours, now: deps.clock ?? Date.now })
   const caseBank = await startCaseBankCache(database, listener)
   app.addHook('onClose', () => caseBank.close())
 
@@ -140,8 +144,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
       await api.register(casePackRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
-      await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live })
-      await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      const board = await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live, board, now: deps.clock ?? Date.now })
+      await api.register(availabilityRoutes, { db: database.db, rateLimits: config.rateLimits, clock: deps.clock })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })
       await api.register(soloRoutes, { db: database.db, caseBank: caseBank.cache, rateLimits: config.rateLimits, clock: deps.clock })
       await api.register(contributionRoutes, { db: database.db, caseBank: caseBank.cache, rateLimits: config.rateLimits, clock: deps.clock })
@@ -157,6 +162,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         now: deps.clock ?? Date.now,
       })
       await api.register(rtcRoutes, { db: database.db, settings: config.rtc, now: Date.now })
+      await api.register(blockRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
+      await api.register(candidateReportRoutes, { db: database.db, engine: sessions, rateLimits: config.rateLimits })
+      await api.register(myPartnersRoutes, { db: database.db, engine: sessions, mailer, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
     },
     { prefix: '/api' },
   )

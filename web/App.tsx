@@ -22,6 +22,7 @@ import RoleSelection from './pages/RoleSelection.tsx'
 const Admin = lazyPage(() => import('./pages/Admin.tsx'))
 // The board follows its live topic over STOMP and SockJS, which only it and the room need.
 const FindPartners = lazyPage(() => import('./pages/FindPartners.tsx'))
+const MyPartners = lazyPage(() => import('./pages/MyPartners.tsx'))
 // The progress page brings its charting library (uPlot) with it: nobody else downloads it.
 const Progress = lazyPage(() => import('./pages/Progress.tsx'))
 const SessionRoom = lazyPage(() => import('./pages/SessionRoom.tsx'))
@@ -48,6 +49,7 @@ const Guarded = {
   Dashboard: signedIn(Dashboard),
   Profile: signedIn(Profile),
   FindPartners: signedIn(FindPartners),
+  MyPartners: signedIn(MyPartners),
   Progress: signedIn(Progress),
   CreateSession: signedIn(CreateSession),
   JoinSession: signedIn(JoinSession),
@@ -104,6 +106,7 @@ export function App() {
             <Route path="/dashboard" component={Guarded.Dashboard} />
             <Route path="/profile" component={Guarded.Profile} />
             <Route path="/partners" component={Guarded.FindPartners} />
+            <Route path="/my-partners" component={Guarded.MyPartners} />
             <Route path="/progress" component={Guarded.Progress} />
             <Route path="/session/create" component={Guarded.CreateSession} />
             <Route path="/session/join" component={Guarded.JoinSession} />

@@ -1,5 +1,6 @@
 import { accountsContracts } from './accounts.ts'
 import { adminContracts } from './admin.ts'
+import { availabilityContracts } from './availability.ts'
 import { boardContracts } from './board.ts'
 import { casePackContracts } from './case-packs.ts'
 import { caseFeedbackContracts } from './case-feedback.ts'
@@ -10,8 +11,11 @@ import { contentContracts } from './content.ts'
 import { contributionContracts } from './contributions.ts'
 import type { RouteContract } from './contract.ts'
 import { mockContracts } from './mock.ts'
+import { myPartnersContracts } from './my-partners.ts'
 import { progressContracts } from './progress.ts'
+import { proposalContracts } from './proposals.ts'
 import { rtcContracts } from './rtc.ts'
+import { safetyContracts } from './safety.ts'
 import { sessionContracts } from './sessions.ts'
 import { siteContracts } from './site.ts'
 import { soloContracts } from './solo.ts'
@@ -24,6 +28,7 @@ import { soloContracts } from './solo.ts'
 export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   accounts: accountsContracts,
   admin: adminContracts,
+  availability: availabilityContracts,
   board: boardContracts,
   casePacks: casePackContracts,
   caseFeedback: caseFeedbackContracts,
@@ -33,8 +38,11 @@ export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   content: contentContracts,
   contributions: contributionContracts,
   mock: mockContracts,
+  myPartners: myPartnersContracts,
   progress: progressContracts,
+  proposals: proposalContracts,
   rtc: rtcContracts,
+  safety: safetyContracts,
   sessions: sessionContracts,
   site: siteContracts,
   solo: soloContracts,

@@ -15,6 +15,6 @@ export function suspendedMessage(user: SuspensionFields & { suspension_reason: s
   const until = user.suspended_until
     ? `until ${new Date(user.suspended_until).toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : 'permanently'
-  const reason = user.suspension_reason ? ` Reason: ${user.suspension_reason}` : ''
+  const reason = user.suspension_reason ? ` Reason: ${user.suspension_reason.replace(/[.!?]?$/, (end) => end || '.')}` : ''
   return `Your account is suspended ${until}.${reason} If you think this is a mistake, write to us through the contact form.`
 }

@@ -75,7 +75,8 @@ export const HOST_ACCOUNT_DELETED = 'Session has been ended by the host.'
 
 /**
  * Leaving is always answered with success, so a stale tab or a repeated click changes nothing. A deleted account
- * leaves even where it had left before (so no state keeps its name), and the sessions it hosts end.
+ * leaves even where it had left before (so no state keeps its name), and the sessions it hosts end; so do the
+ * sessions a suspended account hosts (issue 36), in whichever seat its host is, or had left.
  */
 export function decideLeave(
   state: SessionState,
@@ -85,10 +86,12 @@ export function decideLeave(
 ): SessionEvent[] {
   if (hasEnded(state)) return []
   const wasActive = activeParticipant(state, actor.userId) !== undefined
-  const erasing = command.reason === 'ACCOUNT_DELETED' && state.participants.some((p) => p.userId === actor.userId)
-  if (!wasActive && !erasing) return []
+  const present = state.participants.some((p) => p.userId === actor.userId)
+  const erasing = command.reason === 'ACCOUNT_DELETED' && present
+  const hostRemoved = present && state.hostUserId === actor.userId && (command.reason === 'ACCOUNT_DELETED' || command.reason === 'SUSPENDED')
+  if (!wasActive && !erasing && !hostRemoved) return []
   const left: SessionEvent = { type: 'ParticipantLeft', userId: actor.userId, reason: command.reason, at: ctx.now }
-  const reason = erasing && state.hostUserId === actor.userId ? HOST_ACCOUNT_DELETED : wasActive ? endReasonWithout(evolve(state, left)) : null
+  const reason = hostRemoved ? HOST_ACCOUNT_DELETED : wasActive ? endReasonWithout(evolve(state, left)) : null
   if (!reason) return [left]
   // The room is told why, not only that it ended: the leaver may never have pressed Exit here (issue 30).
   const why = command.reason === 'JOINED_ANOTHER_SESSION' ? `${reason}: ${activeParticipant(state, actor.userId)?.name ?? actor.name} moved to another session` : reason

@@ -185,8 +185,10 @@ export type SessionEventType = SessionEvent['type']
 /**
  * ACCOUNT_DELETED: the participant deleted their account (issue 16). The fold then names them FORMER_USER, and a
  * session they host ends; they leave sessions they had already left too, so no instance's state keeps the name.
+ * SUSPENDED: an admin suspended the account (issue 36): a session they host ends as it does for a deleted
+ * account, whatever seat they hold; their name stays. The room is told only that they left (live-messages.ts).
  */
-export type LeaveReason = 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION' | 'ACCOUNT_DELETED'
+export type LeaveReason = 'LEFT' | 'OFFLINE_TOO_LONG' | 'JOINED_ANOTHER_SESSION' | 'ACCOUNT_DELETED' | 'SUSPENDED'
 
 /** How a deleted account is named wherever its name was (feedback it gave, the session log, the rooms). */
 export const FORMER_USER = 'Former user'

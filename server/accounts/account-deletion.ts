@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { FORMER_USER, type Actor } from '../../schemas/session/types.ts'
+import { FORMER_USER } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
-import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { type UserRow } from '../db/schema.ts'
 import { badRequest } from '../errors.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import type { CommandRunner } from '../sessions/engine/command-runner.ts'
+import { leaveRunningSessions } from './leave-running-sessions.ts'
 import { verifyPassword } from './passwords.ts'
 import { erasePersonalData } from './personal-data.ts'
 
@@ -44,24 +44,8 @@ export async function confirmDeletion(user: UserRow, confirmation: { currentPass
  * connections here are closed.
  */
 export async function deleteAccount(deps: AccountDeletionDeps, user: UserRow): Promise<void> {
-  const { db, runner, live, log } = deps
-  await erasePersonalData(db, user.id)
+  await erasePersonalData(deps.db, user.id)
   deps.forgetAccount(user.id)
-  const running = await db
-    .selectFrom('session_participants')
-    .innerJoin('sessions', 'sessions.id', 'session_participants.session_id')
-    .select('sessions.id')
-    .where('session_participants.user_id', '=', user.id)
-    .where('sessions.status', 'in', RUNNING_STATUSES)
-    .execute()
-  const actor: Actor = { userId: user.id, name: FORMER_USER, isAdmin: false }
-  for (const { id } of running) {
-    try {
-      await runner.execute(id, { type: 'Leave', reason: 'ACCOUNT_DELETED' }, actor)
-    } catch (error) {
-      // The account is gone either way; a session left running is ended by its other participants or the clock.
-      log.error({ err: error, sessionId: id }, 'a deleted account could not leave its session')
-    }
-  }
-  live.disconnectUser(user.id, ACCOUNT_DELETED)
+  await leaveRunningSessions(deps, { id: user.id, name: FORMER_USER }, 'ACCOUNT_DELETED')
+  deps.live.disconnectUser(user.id, ACCOUNT_DELETED)
 }

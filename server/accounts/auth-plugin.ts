@@ -3,22 +3,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { DatabaseHandle } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { UserRow } from '../db/schema.ts'
-import { forbidden, unauthorized } from '../errors.ts'
+import { forbidden, HttpError, unauthorized } from '../errors.ts'
 import { mayReview, REVIEWER_REQUIRED } from '../../schemas/auth.ts'
+import { isSuspendedAt, suspendedMessage } from '../../schemas/partners/suspension.ts'
 import { startAccountCache } from './account-cache.ts'
 import { findUserById } from './users-repo.ts'
 import { VerifiedTokens } from './verified-tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid token of a current account, else 401. Sets request.currentUser. */
+    /**
+     * preHandler: a valid token of a current account, else 401; 403 with the suspension's words while the account
+     * is suspended (any token it was given: the suspension cut them all, and its owner is told why). Sets
+     * request.currentUser.
+     */
     authenticate(request: FastifyRequest): Promise<void>
     /** preHandler: authenticate, then 403 unless the account is an ADMIN. */
     requireAdmin(request: FastifyRequest): Promise<void>
     /** preHandler: authenticate, then 403 unless the account may review the bank (ADMIN or REVIEWER). */
     requireReviewer(request: FastifyRequest): Promise<void>
     issueToken(user: UserRow): string
-    /** Resolves a bearer token to its account, or null: for the live channel's CONNECT. */
+    /** Sign-in (password or Google) of a suspended account: 403 with the suspension's words (issue 36). */
+    refuseSuspended(user: UserRow): void
+    /** Resolves a bearer token to its account, or null (also while it is suspended): for the live channel. */
     userFromToken(token: string): Promise<UserRow | null>
     /**
      * Call once a change to an account has committed here: this instance's next request reads it again. The
@@ -41,12 +48,17 @@ interface TokenClaims {
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
 
+/** A suspended account's refusal: its words, and a mark the web client reads to sign out to the login page. */
+const suspendedError = (user: UserRow) => new HttpError(403, suspendedMessage(user), { accountSuspended: true })
+
 export interface AuthOptions {
   database: DatabaseHandle
   /** The instance's LISTEN connection on PostgreSQL, not started yet: account changes are heard on it. */
   listener: PgListener | null
   secret: string
   expirationHours: number
+  /** The app's clock (deps.clock): a suspension holds until this clock passes its end. */
+  now: () => number
 }
 
 export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
@@ -62,7 +74,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
   app.addHook('onClose', () => accounts.close())
 
   const verified = new VerifiedTokens<TokenClaims>()
-  const userFromToken = async (token: string): Promise<UserRow | null> => {
+  /** The account a well-signed token names, and whether the token is of its current version. */
+  const accountOf = async (token: string): Promise<{ user: UserRow; current: boolean } | null> => {
     let claims: TokenClaims
     try {
       claims = verified.claimsOf(token, (checked) => app.jwt.verify<TokenClaims>(checked))
@@ -79,19 +92,28 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions) {
       accounts.cache.forget(id)
       user = await accounts.cache.read(id, read)
     }
-    return user && user.token_version === claims.tv ? user : null
+    return user ? { user, current: user.token_version === claims.tv } : null
+  }
+  const suspended = (user: UserRow) => isSuspendedAt(user, options.now())
+  const userFromToken = async (token: string): Promise<UserRow | null> => {
+    const found = await accountOf(token)
+    return found && found.current && !suspended(found.user) ? found.user : null
   }
 
   app.decorate('userFromToken', userFromToken)
   app.decorate('forgetAccount', (userId: number) => accounts.cache.forget(userId))
   app.decorate('issueToken', (user: UserRow) => app.jwt.sign({ sub: String(user.id), tv: user.token_version }))
+  app.decorate('refuseSuspended', (user: UserRow) => {
+    if (suspended(user)) throw suspendedError(user)
+  })
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : ''
     if (!token || token === 'null') throw unauthorized('Please sign in to continue.')
-    const user = await userFromToken(token)
-    if (!user) throw unauthorized(SESSION_EXPIRED)
-    request.currentUser = user
+    const found = await accountOf(token)
+    if (found && suspended(found.user)) throw suspendedError(found.user)
+    if (!found?.current) throw unauthorized(SESSION_EXPIRED)
+    request.currentUser = found.user
   })
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await app.authenticate(request)

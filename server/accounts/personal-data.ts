@@ -6,6 +6,10 @@ import { conflict } from '../errors.ts'
 import { ratingsOf, reportsOf } from '../case-feedback/feedback-repo.ts'
 import { feedbackReceived } from '../sessions/store/queries.ts'
 import { contributionsOf, eraseContributions, eraseReviewMessages, reviewMessagesOf } from '../contributions/contribution-personal-data.ts'
+import { blocksOf, candidateReportsOf, eraseBlocks, eraseCandidateReports } from '../partners/safety-personal-data.ts'
+import { erasePartnerInvitations, erasePartnerRemovals, erasePlannedAttendance, partnerInvitationsOf, partnerRemovalsOf, plannedAttendanceOf } from '../partners/partner-personal-data.ts'
+import { weeklyHoursOf } from '../partners/hours-repo.ts'
+import { proposalsForExport } from '../partners/proposals-repo.ts'
 import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf, soloStationsOf } from './personal-data-queries.ts'
 
 type Trx = Transaction<Database>
@@ -92,6 +96,20 @@ export const PERSONAL_DATA: PersonalData[] = [
       return trx.updateTable('case_problem_reports').set({ resolved_by: null }).where('resolved_by', '=', userId).execute()
     },
   },
+  // Only what they did: the blocks and reports about them would say who blocked or reported them (issue 36).
+  { exportAs: 'blocks', collect: blocksOf, erase: eraseBlocks },
+  { exportAs: 'candidateReports', collect: candidateReportsOf, erase: eraseCandidateReports },
+  { exportAs: 'weeklyHours', collect: weeklyHoursOf, erase: (trx, userId) => trx.deleteFrom('weekly_hours').where('user_id', '=', userId).execute() },
+  {
+    // Times proposed both ways: the other person named, never their address; both ways go with the account.
+    exportAs: 'timeProposals',
+    collect: proposalsForExport,
+    erase: (trx, userId) => trx.deleteFrom('time_proposals').where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)])).execute(),
+  },
+  // Attendance of planned sessions, partners removed and invitations to practise again (issue 36).
+  { exportAs: 'plannedAttendance', collect: plannedAttendanceOf, erase: erasePlannedAttendance },
+  { exportAs: 'partnersRemoved', collect: partnerRemovalsOf, erase: erasePartnerRemovals },
+  { exportAs: 'partnerInvitations', collect: partnerInvitationsOf, erase: erasePartnerInvitations },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('user_latest_joins').where('user_id', '=', userId).execute() },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('live_presence').where('user_id', '=', userId).execute() },
 ]

@@ -45,6 +45,8 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {
       throw badRequest('Invalid email or password')
     }
+    // Only once the password is right: the refusal must not tell a stranger that this email is suspended.
+    app.refuseSuspended(user)
     return { token: app.issueToken(user), user: userView(user) }
   })
 
@@ -55,6 +57,7 @@ export async function accountsRoutes(app: FastifyInstance, options: AccountsOpti
     if (!identity) throw unauthorized('Invalid or expired Google ID token')
     const user = await signInWithGoogle(db, identity)
     app.forgetAccount(user.id) // it may have been linked to Google just now
+    app.refuseSuspended(user)
     return { token: app.issueToken(user), user: userView(user) }
   })
 

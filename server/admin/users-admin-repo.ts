@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import { setUserRole } from '../accounts/users-repo.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database, UserRow } from '../db/schema.ts'
+import { suspendedNow } from '../partners/visibility.ts'
 
 export interface UserPageQuery {
   page: number
@@ -31,7 +32,8 @@ export async function pageOfUsers(db: Db, query: UserPageQuery): Promise<{ rows:
   return { rows, total: Number(total) }
 }
 
-export async function userStats(db: Db) {
+/** The counts of the users' page; suspendedCount: accounts suspended at `now`, of any role (issue 36). */
+export async function userStats(db: Db, now: number) {
   const row = await db
     .selectFrom('users')
     .select((eb) => [
@@ -39,9 +41,16 @@ export async function userStats(db: Db) {
       sql<number>`count(*) filter (where role = 'ADMIN')`.as('adminCount'),
       sql<number>`count(*) filter (where role = 'USER')`.as('userCount'),
       sql<number>`count(*) filter (where role = 'REVIEWER')`.as('reviewerCount'),
+      sql<number>`count(*) filter (where ${suspendedNow('users', now)})`.as('suspendedCount'),
     ])
     .executeTakeFirstOrThrow()
-  return { totalUsers: Number(row.totalUsers), adminCount: Number(row.adminCount), userCount: Number(row.userCount), reviewerCount: Number(row.reviewerCount) }
+  return {
+    totalUsers: Number(row.totalUsers),
+    adminCount: Number(row.adminCount),
+    userCount: Number(row.userCount),
+    reviewerCount: Number(row.reviewerCount),
+    suspendedCount: Number(row.suspendedCount),
+  }
 }
 
 /**

@@ -71,7 +71,7 @@ export function confirmationMail(slot: SlotFacts, to: Recipient, role: string): 
       `You have a seat as the ${role.toLowerCase()} in "${slot.title}", hosted by ${slot.hostName},`,
       `on ${startInZoneOf(slot.startsAt, to.timeZone)}.`,
       '',
-      'The invitation is attached; we will remind you 15 minutes before. The room opens at the time:',
+      'The invitation is attached; we will remind you an hour and 15 minutes before. The room opens at the time:',
       slot.link,
     ),
     calendar: { filename: 'practice.ics', method: 'REQUEST', content: slotCalendar(slot, to, 'REQUEST') },
@@ -102,7 +102,11 @@ export function cancellationMail(slot: SlotFacts, to: Recipient): Mail {
   }
 }
 
-/** The host's notice that someone took a seat in their planned slot. */
+/**
+ * The host's notice that someone took a seat in their planned slot, with the slot's invitation: the host's
+ * calendar holds the practice too (an agreed time's host made no listing of their own, issue 36). Its UID is the
+ * slot's, so each booking updates the one entry.
+ */
 export function bookingNoticeMail(slot: SlotFacts, host: Recipient, guestName: string, role: string): Mail {
   return {
     to: host.email,
@@ -111,8 +115,9 @@ export function bookingNoticeMail(slot: SlotFacts, host: Recipient, guestName: s
       `Hello ${host.name},`,
       '',
       `${guestName} took the ${role.toLowerCase()} seat in "${slot.title}", planned for ${startInZoneOf(slot.startsAt, host.timeZone)}.`,
-      'The room opens at the time:',
+      'The invitation is attached. The room opens at the time:',
       slot.link,
     ),
+    calendar: { filename: 'practice.ics', method: 'REQUEST', content: slotCalendar(slot, host, 'REQUEST') },
   }
 }

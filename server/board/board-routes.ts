@@ -11,6 +11,7 @@ import { actorOf, commandIdOf, perUserLimit } from '../request-identity.ts'
 import { leaveOtherSessions } from '../sessions/http/route-context.ts'
 import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
 import { serve } from '../route-contract.ts'
+import { blockedAmong } from '../partners/blocks-repo.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 import { keptForMember, seatsSeenBy } from './board-seats.ts'
@@ -48,7 +49,10 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     if (query.nearMyExam === 'true' && !me.exam_month) throw badRequest('Set your exam month in your profile to find partners near it')
     const horizon = query.withinHours === undefined ? Number.POSITIVE_INFINITY : engine.now() + query.withinHours * 3_600_000
     const topic = query.topic?.toLowerCase()
-    const open = await openListings(db)
+    // A host blocked either way is not there for this viewer at all (issue 36).
+    const everyOpen = await openListings(db)
+    const blocked = await blockedAmong(db, me.id, everyOpen.map((row) => row.host_user_id))
+    const open = everyOpen.filter((row) => !blocked.has(Number(row.host_user_id)))
     const seats = await seatsSeenBy(db, me.id, open)
     const listings = open
       .filter((row) => isOnBoard(row) || keptForMember(row, seats.get(row.id), me.id, engine.now()))

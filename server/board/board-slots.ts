@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { SEAT_TAKEN } from '../../schemas/board.ts'
+import { JOIN_NOT_ALLOWED } from '../../schemas/partners/safety.ts'
 import type { Actor } from '../../schemas/session/types.ts'
 import type { Mail, Mailer } from '../accounts/mailer.ts'
 import type { Db } from '../db/connect.ts'
@@ -11,7 +12,8 @@ import type { BoardNotifier } from './board-notifier.ts'
 import { isRunning } from '../../schemas/session/types.ts'
 import { closeListing, findListing, isOnBoard, seatsFree, slotMembers, type ListingRow } from './listings-repo.ts'
 import type { SeatLock } from './seat-lock.ts'
-import { settleAttendance } from '../partners/attendance.ts'
+import { settleAttendance, stampPresentAtStart } from '../partners/attendance.ts'
+import { blockedJoinRefusal } from '../partners/blocks-repo.ts'
 
 export interface BoardSlotsOptions {
   db: Db
@@ -27,8 +29,8 @@ export interface BoardSlotsOptions {
   isOnline(sessionCode: string, userId: number): boolean
 }
 
-/** The session refusals that mean someone else sat down first. */
-const SEAT_GONE = new Set(['This role has already been taken', 'Invalid session code or session is full'])
+/** The session refusals that mean someone else sat down first, and a block's, told the same (issue 36). */
+const SEAT_GONE = new Set(['This role has already been taken', 'Invalid session code or session is full', JOIN_NOT_ALLOWED])
 
 export const invitePath = (code: string) => `/session/${encodeURIComponent(code)}/role`
 
@@ -94,7 +96,9 @@ export function boardSlots(options: BoardSlotsOptions) {
         const free = seatsFree(listing)
         if (role === 'PATIENT' ? !free.patientSeatFree : free.observerSeatsFree === 0) throw conflict(SEAT_TAKEN)
         try {
-          await engine.runner.execute(listing.session_id, { type: 'JoinWithRole', role }, actor, { commandId })
+          // A block between the taker and anyone in the room refuses the join in its own append, with the words
+          // of a full room: the taker is told what an unknown listing tells (issue 36).
+          await engine.runner.execute(listing.session_id, { type: 'JoinWithRole', role }, actor, { commandId, refusals: [blockedJoinRefusal(listing.session_id, actor.userId)] })
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 409 && SEAT_GONE.has(error.message)) throw conflict(SEAT_TAKEN)
           throw error
@@ -129,18 +133,19 @@ export function boardSlots(options: BoardSlotsOptions) {
 
     async runJob(job: BoardJob) {
       const row = await findListing(db, job.listing_id)
+      if (!row || row.status !== 'OPEN' || !row.starts_at) return
+      // Settled even when the session has ended since its start: a host who ended it at once, with nobody come,
+      // does not wipe out who kept the time and who did not.
+      if (job.kind === 'ATTEND') return settleAttendance(db, row, options.isOnline, engine.now())
       // A session that ended (its host left, or deleted their account) has nothing to remind of or open.
-      if (!row || row.status !== 'OPEN' || !row.starts_at || !isRunning(row.session_status)) return
+      if (!isRunning(row.session_status)) return
       if (job.kind === 'REMIND' || job.kind === 'REMIND_HOUR') {
         const minutes = job.kind === 'REMIND' ? 15 : 60
         await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person, minutes))))
         return
       }
-      if (job.kind === 'ATTEND') {
-        await settleAttendance(db, row, options.isOnline)
-        return
-      }
-      // The time has come: the room is open now. A slot nobody joined expires instead.
+      // The time has come: the room is open now, and whoever is in it has arrived. A slot nobody joined expires.
+      await stampPresentAtStart(db, row, options.isOnline, engine.now())
       if ((await recipients(row, false)).length === 0) {
         await closeListing(db, row.id, 'EXPIRED')
         await endSession(row)

@@ -9,9 +9,11 @@ import { createBoardJobs } from './board-jobs.ts'
 import { createBoardNotifier } from './board-notifier.ts'
 import { boardRoutes } from './board-routes.ts'
 import { boardSlots } from './board-slots.ts'
+import { findListing } from './listings-repo.ts'
 import { partnerProfileRoutes } from './partner-profile-routes.ts'
 import { seatLock } from './seat-lock.ts'
 import { recordArrival } from '../partners/attendance.ts'
+import { proposalRoutes } from '../partners/proposal-routes.ts'
 
 export interface BoardOptions {
   database: DatabaseHandle
@@ -51,4 +53,20 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
   })
   await api.register(boardRoutes, { db, engine, slots, jobs, notifier, rateLimits: options.rateLimits })
   await api.register(partnerProfileRoutes, { db, notifier, rateLimits: options.rateLimits })
+  // Agreed times (issue 36) become planned sessions through the board's own slots and jobs.
+  await api.register(proposalRoutes, { db, engine, slots, jobs, notifier, log, mailer, publicUrl: options.publicUrl, rateLimits: options.rateLimits })
+  return {
+    // A suspended host's listings end as if the host had cancelled them (issue 36: server/admin/suspension.ts):
+    // the board's own cancel, so seat holders get the same mail and the slot's session ends. Handed back to
+    // app.ts rather than decorated, so the admin area sees this one act and nothing else of the board.
+    async cancelListingsOf(hostUserId: number) {
+      const open = await db.selectFrom('board_listings').select('id').where('host_user_id', '=', hostUserId).where('status', '=', 'OPEN').execute()
+      for (const { id } of open) {
+        const row = await findListing(db, id)
+        if (row) await slots.cancel(row)
+      }
+    },
+  }
 }
+
+export type BoardHostActions = Awaited<ReturnType<typeof registerBoard>>

@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts'
 import { isRunning, RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { ListingStatus } from '../db/schema.ts'
 import type { AppendRefusal } from '../sessions/store/event-store.ts'
+import { reliabilityColumns } from '../partners/visibility.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
 
@@ -20,6 +21,10 @@ function listingRows(db: Db) {
     .select(['l.id', 'l.session_id', 'l.host_user_id', 'l.starts_at', 'l.patient_seat', 'l.observer_seats', 'l.note', 'l.status'])
     .select(['s.code', 's.title', 's.config', 's.status as session_status', 'u.name as host_name', 'u.exam_month', 'u.time_zone', 'u.hidden_from_board'])
     .select([activeCount('PATIENT').as('patients'), activeCount('OBSERVER').as('observers')])
+    .select(() => {
+      const reliability = reliabilityColumns('u')
+      return [reliability.kept.as('host_kept'), reliability.planned.as('host_planned')]
+    })
 }
 export type ListingRow = Awaited<ReturnType<ReturnType<typeof listingRows>['executeTakeFirstOrThrow']>>
 
@@ -57,6 +62,7 @@ export function listingView(row: ListingRow, viewerId: number, seats: ViewerSeat
     patientSeat: row.patient_seat,
     observerSeats: row.observer_seats,
     ...seats,
+    hostReliability: { kept: row.host_kept, planned: row.host_planned },
   }
 }
 

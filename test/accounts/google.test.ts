@@ -72,6 +72,18 @@ t.test('bad tokens: wrong audience, wrong issuer, expired, wrong key, garbage', 
   t.same([missing.status, missing.json.error], [400, 'idToken is required'])
 })
 
+t.test('a suspended account is refused at Google sign-in, with the words of its suspension (issue 36)', async (t) => {
+  const admin = await signedInUser(ctx, { role: 'ADMIN' })
+  const first = await google(idToken({ sub: 'g-7', email: 'suki@gmail.com', name: 'Suki' }))
+  const suspended = await call(ctx.app, { method: 'POST', url: `/api/admin/users/${first.json.user.id}/suspension`, headers: admin.auth, body: { until: null, reason: 'Spam' } })
+  t.equal(suspended.status, 200)
+  const refused = await google(idToken({ sub: 'g-7', email: 'suki@gmail.com', name: 'Suki' }))
+  t.match(refused, { status: 403, json: { error: /^Your account is suspended permanently\. Reason: Spam/, accountSuspended: true } })
+  t.notOk('token' in refused.json)
+  await call(ctx.app, { method: 'DELETE', url: `/api/admin/users/${first.json.user.id}/suspension`, headers: admin.auth })
+  t.equal((await google(idToken({ sub: 'g-7', email: 'suki@gmail.com', name: 'Suki' }))).status, 200, 'lifted: welcome back')
+})
+
 t.test('without GOOGLE_CLIENT_ID: the 500 that the spec client shows as "not configured"', async (t) => {
   const plain = await testApp()
   t.teardown(() => plain.close())

@@ -112,9 +112,9 @@ t.test(`each board answer carries exactly the fields its contract declares, the 
   const { code, listing } = await listedSession(app, host)
   const keys = (answer: object) => Object.keys(answer).sort()
   const listingKeys = [
-    'bookings', 'consultationTime', 'hostExamMonth', 'hostName', 'hostTimeZone', 'id', 'isMine', 'note', 'observerSeats', 'observerSeatsFree',
-    'patientSeat', 'patientSeatFree', 'readingTime', 'recallEndDate', 'recallStartDate', 'sessionCode', 'sessionType', 'startsAt', 'timingType',
-    'title', 'topics', 'yourSeat',
+    'bookings', 'consultationTime', 'hostExamMonth', 'hostName', 'hostReliability', 'hostTimeZone', 'id', 'isMine', 'note', 'observerSeats',
+    'observerSeatsFree', 'patientSeat', 'patientSeatFree', 'readingTime', 'recallEndDate', 'recallStartDate', 'sessionCode', 'sessionType',
+    'startsAt', 'timingType', 'title', 'topics', 'yourSeat',
   ]
   const seat = await api(app, guest).post(`/board/listings/${listing.id}/seats`, { role: 'OBSERVER' })
   t.same(keys(seat.json), ['message', 'role', 'sessionCode', 'startsAt'])

@@ -1,12 +1,11 @@
 import t from 'tap'
-import ICAL from 'ical.js'
-import { REMINDER_BEFORE_MS } from '../../schemas/board.ts'
+import { ATTENDANCE_GRACE_MS, HOUR_REMINDER_BEFORE_MS, REMINDER_BEFORE_MS } from '../../schemas/board.ts'
 import { createBoardJobs, type BoardJob } from '../../server/board/board-jobs.ts'
 import { call } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
-import type { ReceivedMail } from '../helpers/smtp.ts'
 import { api, boardApp, HOUR, listedSession, user } from './helpers.ts'
+import { calendarIn, invitationIn, mailReader, plain, startOf } from './slot-mail.ts'
 
 /**
  * Planned slots (issue 20) with a manual clock and the real SMTP receiver: the confirmation with its .ics, the
@@ -17,28 +16,7 @@ const b = await boardApp()
 t.teardown(() => b.close())
 const { app, clock, smtp } = b
 const kind = databaseKind()
-const plain = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(address) && subject.test(plain(mail)))
-
-async function waitForMail(address: string, subject: RegExp) {
-  for (let n = 0; n < 50; n += 1) {
-    const found = mailsTo(address, subject)
-    if (found.length > 0) return found[0]
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no mail "${subject}" to ${address}`)
-}
-
-/** The calendar attachment of a mail, parsed by ical.js (base64 or quoted-printable, as nodemailer chose). */
-function calendarIn(mail: ReceivedMail) {
-  const part = mail.raw.split(/--[^\r\n]+\r?\n/).find((chunk) => /text\/calendar/i.test(chunk))
-  if (!part) throw new Error('no calendar part')
-  const [headers, ...body] = part.split(/\r?\n\r?\n/)
-  const encoded = body.join('\n\n').trim()
-  const text = /base64/i.test(headers) ? Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8') : encoded.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))
-  return new ICAL.Component(ICAL.parse(text))
-}
-const invitationIn = (mail: ReceivedMail) => calendarIn(mail).getFirstSubcomponent('vevent')!
+const { mailsTo, waitForMail } = mailReader(smtp)
 
 t.test(`joining a planned slot mails a confirmation with a parseable .ics; the reminder comes 15 minutes before; the room opens at the time (${kind})`, async (t) => {
   const host = await user(app, 'Planner Host', { timeZone: 'Europe/London' })
@@ -55,7 +33,7 @@ t.test(`joining a planned slot mails a confirmation with a parseable .ics; the r
   t.match(plain(confirmation), `http://plab.test/session/${code}/role`, 'the invite link')
   const event = invitationIn(confirmation)
   t.equal(event.getFirstPropertyValue('summary'), 'PLAB 2 practice: Cardiology practice')
-  t.equal((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(), startsAt.getTime())
+  t.equal(startOf(event), startsAt.getTime())
   t.match(String(event.getFirstPropertyValue('url')), `/session/${code}/role`)
   t.equal(event.getFirstPropertyValue('organizer'), 'mailto:no-reply@plab.test', 'organized from the address the mail comes from')
   t.equal(event.getFirstProperty('organizer')!.getParameter('cn'), 'Planner Host')
@@ -63,6 +41,9 @@ t.test(`joining a planned slot mails a confirmation with a parseable .ics; the r
   const notice = await waitForMail(host.email, /Planned Guest booked a seat/)
   t.match(plain(notice), /took the patient seat in "Cardiology practice"/, 'the host is told of the booking')
   t.match(plain(notice), /GMT|BST/, 'in the host\'s own zone')
+  const hostEvent = invitationIn(notice)
+  t.equal(hostEvent.getFirstPropertyValue('uid'), event.getFirstPropertyValue('uid'), 'the host gets the invitation too: the same event')
+  t.equal(String(hostEvent.getFirstPropertyValue('attendee')).toLowerCase(), `mailto:${host.email}`, 'addressed to the host')
 
   // With an idempotency key, as a client retrying a start sends it: a refused attempt stores nothing under it.
   const start = () => call(app.app, { method: 'POST', url: `/api/sessions/${code}/start`, headers: { ...host.auth, 'Idempotency-Key': `start-${code}` } })
@@ -129,8 +110,10 @@ t.test(`jobs live in the database: a restarted instance runs them, and two insta
   t.same(
     stored.map((job) => [job.kind, new Date(job.due_at).getTime()]),
     [
+      ['REMIND_HOUR', clock.now() + 5 * HOUR - HOUR_REMINDER_BEFORE_MS],
       ['REMIND', clock.now() + 5 * HOUR - REMINDER_BEFORE_MS],
       ['OPEN', clock.now() + 5 * HOUR],
+      ['ATTEND', clock.now() + 5 * HOUR + ATTENDANCE_GRACE_MS],
     ],
   )
   // Two fresh instances (as after a restart) on the same database, each with its own clock past the due times.
@@ -143,7 +126,7 @@ t.test(`jobs live in the database: a restarted instance runs them, and two insta
   for (const { jobs } of instances) await jobs.wake()
   await Promise.all(instances.map(({ own }) => own.advance(5 * HOUR)))
   const mine = ran.filter(([, job]) => job.listing_id === listing.id).map(([, job]) => job.kind)
-  t.same(mine.sort(), ['OPEN', 'REMIND'], 'each job ran once across the two instances')
+  t.same(mine.sort(), ['OPEN', 'REMIND', 'REMIND_HOUR'], 'each job due by then ran once across the two instances (attendance is settled later)')
   for (const { jobs } of instances) await jobs.close()
 })
 

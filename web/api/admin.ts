@@ -24,3 +24,8 @@ export const fetchUserStats = () => call(adminContracts.userStats)
 export const changeUserRole = (id: number, role: UserRole) => call(adminContracts.changeRole, { params: { id }, body: { role } })
 
 export const deleteUser = (id: number) => call(adminContracts.deleteUser, { params: { id } })
+
+/** Suspends an account for a time (until: ISO with an offset) or for good (null); the reason is shown to its owner. */
+export const suspendUser = (id: number, body: { until: string | null; reason: string }) => call(adminContracts.suspend, { params: { id }, body })
+
+export const liftSuspension = (id: number) => call(adminContracts.liftSuspension, { params: { id } })

@@ -69,6 +69,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.status === 401) handleUnauthorized(options.quietUnauthorized ?? false)
   const answer = data === UNREADABLE ? null : data
   const serverError = (answer as { error?: unknown } | null)?.error
+  // A suspended account (issue 36): signed out to the login page, which says why, from any page and any call.
+  if (response.status === 403 && (answer as { accountSuspended?: unknown } | null)?.accountSuspended === true && typeof serverError === 'string') {
+    handleUnauthorized(false, serverError)
+  }
   throw new ApiError(response.status, typeof serverError === 'string' && serverError ? serverError : null, answer)
 }
 
@@ -91,13 +95,16 @@ async function readJson(response: Response, signal: AbortSignal | undefined): Pr
   }
 }
 
-/** Any 401 means the token no longer works: sign out, and send the user to sign in again, back here afterwards. */
-export function handleUnauthorized(quiet: boolean) {
+/**
+ * Any 401 means the token no longer works: sign out, and send the user to sign in again, back here afterwards.
+ * `why` is shown on the login page as an error (a suspended account's words).
+ */
+export function handleUnauthorized(quiet: boolean, why?: string) {
   const onLoginPage = window.location.pathname === '/login'
   if (!quiet && !onLoginPage) {
     rememberPostLoginRedirect(currentPath())
     // Leave the page before signing out, so a route guard does not also redirect and remember /login.
-    navigate('/login', { replace: true })
+    navigate('/login', { replace: true, state: why ? { error: why } : undefined })
   }
   authStore.signOut()
 }

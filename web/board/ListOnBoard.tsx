@@ -18,7 +18,7 @@ import { CheckRow, StackedField } from '../forms/StackedField.ts'
  * The planned start a datetime-local value means in the user's zone, or what is wrong with it, in words that
  * name the zone's own times (the browser's own message would give its zone's, in its format).
  */
-function plannedStart(wall: string, zone: string, now: number): { startsAt: string } | { problem: string } {
+export function plannedStart(wall: string, zone: string, now: number): { startsAt: string } | { problem: string } {
   const at = wall ? instantOfWallTime(wall, zone) : null
   if (at === null) return { problem: 'Choose the date and time of the practice' }
   const limits = plannedStartWindow(now)

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type { BoardListing } from '../../schemas/board.ts'
+import { reliabilityWords } from '../../schemas/partners/reliability.ts'
 import { Button } from '../components/Button.tsx'
 import { theme } from '../theme.ts'
 import { minutesLabel } from '../session/room/config-form.ts'
@@ -27,11 +28,12 @@ const timingOf = (listing: BoardListing) =>
   `${minutesLabel(listing.readingTime)} reading, ${minutesLabel(listing.consultationTime)} consultation (${listing.timingType === 'COUNTDOWN' ? 'countdown' : 'stopwatch'})`
 
 /**
- * One listing: host (name, exam month, time zone), topics, the start in the viewer's zone (named: the host's may
- * differ), each seat free or taken and the note (plain text: React writes it as text, never as markup). One
- * click takes a seat; someone with a seat is told so and offered none; the host cancels.
+ * One listing: host (name, exam month, time zone, how often they came to planned sessions), topics, the start in
+ * the viewer's zone (named: the host's may differ), each seat free or taken and the note (plain text: React
+ * writes it as text, never as markup). One click takes a seat; someone with a seat is told so and offered none;
+ * the host cancels; anyone else may propose the host another time (issue 36).
  */
-export function ListingCard(props: { listing: BoardListing; viewerZone: string; busy: boolean; onTake(role: Role): void; onCancel(): void }) {
+export function ListingCard(props: { listing: BoardListing; viewerZone: string; busy: boolean; onTake(role: Role): void; onCancel(): void; onPropose?(): void }) {
   const { listing, viewerZone, busy } = props
   const headingId = `listing-${listing.id}`
   return (
@@ -44,6 +46,8 @@ export function ListingCard(props: { listing: BoardListing; viewerZone: string; 
           {listing.hostExamMonth && ` · exam ${monthName(listing.hostExamMonth)}`}
           {listing.hostTimeZone && ` · ${listing.hostTimeZone}`}
         </dd>
+        <dt>Reliability</dt>
+        <dd>{reliabilityWords(listing.hostReliability)}</dd>
         <dt>Topics</dt>
         <dd>{topicsOf(listing)}</dd>
         <dt>Timing</dt>
@@ -80,6 +84,11 @@ export function ListingCard(props: { listing: BoardListing; viewerZone: string; 
             {listing.observerSeatsFree > 0 && (
               <Button type="button" $variant="secondary" disabled={busy} onClick={() => props.onTake('OBSERVER')} aria-describedby={headingId}>
                 Take observer seat
+              </Button>
+            )}
+            {props.onPropose && (
+              <Button type="button" $variant="secondary" disabled={busy} onClick={props.onPropose} aria-describedby={headingId}>
+                Propose another time
               </Button>
             )}
           </>

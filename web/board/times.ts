@@ -32,7 +32,8 @@ export function timeFor(at: string | number, zone: string, options: { nameZone?:
 /** The day of an instant for this reader, in `zone`. */
 export const dateFor = (at: string, zone: string) => writtenDate(Date.parse(at), { zone, locale: readerLocale() })
 
-const readerLocale = () => navigator.language || 'en-GB'
+/** The browser's language, for times and dates written for this reader. */
+export const readerLocale = () => navigator.language || 'en-GB'
 
 /**
  * The zone a page's times are in, for components deep in a list (the dashboard's feedback): provided by the page

@@ -22,6 +22,8 @@ function itemsFor(user: UserView): Item[] {
     { label: 'Dashboard', href: '/dashboard' },
     // Beside the dashboard it grew from; the bar itself has no room left at the narrowest wide widths.
     { label: 'My Progress', href: '/progress' },
+    // The people found on Find Partners (in the bar) and practised with.
+    { label: 'My Partners', href: '/my-partners' },
     { label: 'Practise Alone', href: '/practise-alone' },
     { label: 'My Recordings', href: '/recordings' },
     { label: 'My Cases', href: '/my-cases' },

@@ -13,6 +13,8 @@ export function googleErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return 'Invalid Google account credentials. Please try again.'
     if (error.status === 500) return 'Server configuration error. Google OAuth may not be properly configured.'
+    // A suspended account (issue 36): Google said who it is; the suspension's own words say why it may not enter.
+    if (error.status === 403 && error.serverError) return error.serverError
     if (error.serverError) return `Google authentication failed: ${error.serverError}`
   }
   return 'Google authentication failed. Please try again.'

@@ -8,11 +8,12 @@ import { BoardTab } from '../admin/board/BoardTab.tsx'
 import { CasesTab } from '../admin/cases/CasesTab.tsx'
 import { CategoriesTab } from '../admin/categories/CategoriesTab.tsx'
 import { MessagesTab } from '../admin/messages/MessagesTab.tsx'
+import { CandidateReportsTab } from '../admin/reports/CandidateReportsTab.tsx'
 import { Tabs, type TabDefinition } from '../admin/Tabs.tsx'
 import { UsersTab } from '../admin/users/UsersTab.tsx'
 import { useCaseBank, type CaseBank } from '../admin/useCaseBank.ts'
 
-type TabKey = 'cases' | 'categories' | 'users' | 'board' | 'messages'
+type TabKey = 'cases' | 'categories' | 'users' | 'board' | 'messages' | 'reports'
 
 const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'cases', label: 'Cases' },
@@ -20,6 +21,7 @@ const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'users', label: 'User Management' },
   { key: 'board', label: 'Find Partners' },
   { key: 'messages', label: 'Messages' },
+  { key: 'reports', label: 'Reports' },
 ]
 
 /** /admin (ADMIN only, guarded in App.tsx): the case bank and the accounts. */
@@ -47,6 +49,8 @@ export default function Admin() {
         {tab === 'users' && <UsersTab />}
         {tab === 'board' && <BoardTab />}
         {tab === 'messages' && <MessagesTab />}
+        {/* Suspending the reported person (issue 36) is given to the tab as renderPersonActions. */}
+        {tab === 'reports' && <CandidateReportsTab />}
       </Tabs>
     </Page>
   )

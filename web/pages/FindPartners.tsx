@@ -13,6 +13,9 @@ import { useBoard } from '../board/useBoard.ts'
 import { Alert } from '../components/Alert.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { WidePage } from '../components/WidePage.ts'
+import { PartnerAvailability } from '../partners/PartnerAvailability.tsx'
+import { SafetyActions } from '../partners/SafetyActions.tsx'
+import { useProposeTime } from '../partners/useProposeTime.tsx'
 import { roomPath } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 
@@ -26,6 +29,10 @@ export default function FindPartners() {
   const [busy, setBusy] = useState(false)
   const [cancelling, setCancelling] = useState<BoardListing | null>(null)
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  // People blocked from a match card: their card says so until the matches are read again (issue 36).
+  const [blockedHere, setBlockedHere] = useState<ReadonlySet<number>>(new Set())
+  // Proposing a time to a listing's host or to a match (issue 36); the answer comes by email and on My partners.
+  const propose = useProposeTime(zone, (message) => setNotice({ tone: 'success', text: `${message}: the answer comes by email and on My partners` }))
 
   useEffect(() => {
     fetchCategories().then((categories) => setTopics(categories.map((category) => category.name)), () => setTopics([]))
@@ -78,10 +85,34 @@ export default function FindPartners() {
       ) : (
         <List aria-label="Listed sessions">
           {board.listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} viewerZone={zone} busy={busy} onTake={(role) => void take(listing, role)} onCancel={() => setCancelling(listing)} />
+            <ListingCard key={listing.id} listing={listing} viewerZone={zone} busy={busy} onTake={(role) => void take(listing, role)} onCancel={() => setCancelling(listing)} onPropose={listing.isMine ? undefined : () => propose.toListing(listing)} />
           ))}
         </List>
       )}
+      <PartnerAvailability
+        zone={zone}
+        profile={profile}
+        renderActions={(match) =>
+          blockedHere.has(match.userId) ? (
+            <p>You blocked {match.name}.</p>
+          ) : (
+            <>
+              {propose.matchButton(match)}
+              <SafetyActions
+                person={match}
+                zone={zone}
+                describedBy={`match-${match.userId}`}
+                onBlocked={(person, message) => {
+                  setBlockedHere((ids) => new Set(ids).add(person.userId))
+                  setNotice({ tone: 'success', text: message })
+                  void board.refresh()
+                }}
+              />
+            </>
+          )
+        }
+      />
+      {propose.dialog}
       {cancelling && <CancelListingDialog listing={cancelling} zone={zone} onConfirm={() => cancel(cancelling)} onClose={() => setCancelling(null)} />}
     </WidePage>
   )

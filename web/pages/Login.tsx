@@ -14,10 +14,11 @@ import { usePageTitle } from '../components/usePageTitle.ts'
 import { TextField } from '../forms/TextField.tsx'
 import { useForm } from '../forms/useForm.ts'
 
-/** What registration (or a password reset) hands to this page through history state. */
+/** What registration (or a password reset) hands to this page through history state; `error`: why one was signed out. */
 export interface LoginPageState {
   message?: string
   email?: string
+  error?: string
 }
 
 export default function Login() {
@@ -25,7 +26,7 @@ export default function Login() {
   const { signIn } = useAuth()
   const passed = (useHistoryState<LoginPageState | null>() ?? {}) as LoginPageState
   const form = useForm(LoginBody, { email: passed.email ?? '', password: '' })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(passed.error ?? null)
 
   const finish = ({ token, user }: AuthResponse) => {
     signIn(token, user)

@@ -8,8 +8,8 @@ import type { AppendRefusal } from '../store/event-store.ts'
  * (server/board/session-terms.ts) and app.ts hands them to the engine: sessions never import the board.
  */
 export interface OutsideTerms {
-  /** What a join into this seat is refused for (the seats a listing offers). */
-  joinRefusals(sessionId: number, role: SessionRole): AppendRefusal[]
+  /** What a join of `userId` into this seat is refused for (the seats a listing offers, a block between people). */
+  joinRefusals(sessionId: number, role: SessionRole, userId: number): AppendRefusal[]
   /**
    * The session's room does not open yet (a planned slot): it is not started, nobody in it is taken out for being
    * offline, and joining another room does not leave it. `session` is an id or a column of the query; `now` the

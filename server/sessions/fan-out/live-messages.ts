@@ -154,7 +154,9 @@ function messagesOf(event: SessionEvent, state: SessionState, before: SessionSta
       if (!before?.participants.some((p) => p.userId === event.userId && p.active)) return [participantUpdate]
       const leaver = state.participants.find((p) => p.userId === event.userId)
       const userRole = toWireRole(leaver?.role ?? 'OBSERVER')
-      const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason: event.reason } as const
+      // A suspension is the admins' business and the account owner's (issue 36): the room hears a plain leave.
+      const reason = event.reason === 'SUSPENDED' ? 'LEFT' : event.reason
+      const userLeft = { type: 'USER_LEFT', sessionCode, userId: event.userId, userName: nameOf(event.userId), userRole, reason } as const
       return [{ alike: () => userLeft, alsoTo: event.userId }, participantUpdate, ...recordingMessage]
     }
     // The settings may make it a mock exam or stop it being one: the room hears which.

@@ -51,7 +51,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   // Joining is where a guessed code would pay off, so it is limited like the look-ups by code.
   serve(app, sessionContracts.joinWithRole, perUserLimit(app, context, 10), async (request, { body: { role } }) => {
     const { id } = await context.findSession(request, request.params.code)
-    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: engine.outsideTerms.joinRefusals(id, role) })
+    const { state } = await run(request, request.params.code, { type: 'JoinWithRole', role }, { refusals: engine.outsideTerms.joinRefusals(id, role, request.currentUser.id) })
     const leftFromSessions = await leaveOtherSessions(context, request, state.sessionId)
     const me = request.currentUser.id
     return {

@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import type { UserRole, UserView } from '../../../schemas/auth.ts'
-import type { UserStats } from '../../../schemas/api/admin.ts'
-import { deleteUser } from '../../api/admin.ts'
+import type { UserRole } from '../../../schemas/auth.ts'
+import type { AdminUserView, UserStats } from '../../../schemas/api/admin.ts'
+import { deleteUser, liftSuspension } from '../../api/admin.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { theme } from '../../theme.ts'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { Count, PanelHeader, SearchBox, SelectBox, Toolbar } from '../controls.tsx'
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx'
 import { Pagination } from './Pagination.tsx'
+import { SuspendDialog } from './SuspendDialog.tsx'
+import { suspensionLength } from './suspension-words.ts'
 import { UsersTable } from './UsersTable.tsx'
 import { PAGE_SIZES, useUsersPage } from './useUsersPage.ts'
 
@@ -21,14 +23,23 @@ const ROLE_OPTIONS = [
 
 export function UsersTab() {
   const users = useUsersPage()
-  const [changingRole, setChangingRole] = useState<UserView | null>(null)
-  const [deleting, setDeleting] = useState<UserView | null>(null)
+  const [changingRole, setChangingRole] = useState<AdminUserView | null>(null)
+  const [deleting, setDeleting] = useState<AdminUserView | null>(null)
+  const [suspending, setSuspending] = useState<AdminUserView | null>(null)
+  const [lifting, setLifting] = useState<AdminUserView | null>(null)
   const total = users.result?.totalItems ?? 0
 
   const confirmDelete = async () => {
     if (!deleting) return
     await deleteUser(deleting.id)
     setDeleting(null)
+    users.refresh()
+  }
+
+  const confirmLift = async () => {
+    if (!lifting) return
+    await liftSuspension(lifting.id)
+    setLifting(null)
     users.refresh()
   }
 
@@ -46,7 +57,9 @@ export function UsersTab() {
       <Count role="status" aria-busy={users.loading}>
         {users.result ? `${total} ${total === 1 ? 'user' : 'users'} found` : 'Loading users...'}
       </Count>
-      {users.result && <UsersTable users={users.result.users} onChangeRole={setChangingRole} onDelete={setDeleting} />}
+      {users.result && (
+        <UsersTable users={users.result.users} onChangeRole={setChangingRole} onDelete={setDeleting} onSuspend={setSuspending} onLiftSuspension={setLifting} />
+      )}
       {users.result && (
         <Pagination
           page={users.page}
@@ -67,6 +80,22 @@ export function UsersTab() {
           onCancel={() => setChangingRole(null)}
         />
       )}
+      {suspending && (
+        <SuspendDialog
+          user={suspending}
+          onSuspended={() => {
+            setSuspending(null)
+            users.refresh()
+          }}
+          onCancel={() => setSuspending(null)}
+        />
+      )}
+      {lifting && (
+        <ConfirmDialog title="Lift suspension?" confirmLabel="Lift Suspension" failureMessage="Failed to lift the suspension" onConfirm={confirmLift} onCancel={() => setLifting(null)}>
+          <strong>{lifting.name}</strong> ({lifting.email}) is suspended {suspensionLength(lifting)}. Lift it so they can sign in again? Listings and sessions ended by the
+          suspension stay ended.
+        </ConfirmDialog>
+      )}
       {deleting && (
         <ConfirmDialog title="Delete user?" confirmLabel="Delete User" danger failureMessage="Failed to delete user" onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           Delete the account of <strong>{deleting.name}</strong> ({deleting.email})? This cannot be undone.
@@ -76,13 +105,14 @@ export function UsersTab() {
   )
 }
 
-/** Total Users, Administrators, Regular Users (SPEC.md section 2). Dashes until the counts arrive. */
+/** Total Users, Administrators, Regular Users (SPEC.md section 2), and ours. Dashes until the counts arrive. */
 function UserStatsCards({ stats }: { stats: UserStats | null }) {
   const cards = [
     { label: 'Total Users', value: stats?.totalUsers },
     { label: 'Administrators', value: stats?.adminCount },
     { label: 'Regular Users', value: stats?.userCount },
     { label: 'Reviewers', value: stats?.reviewerCount },
+    { label: 'Suspended', value: stats?.suspendedCount },
   ]
   return (
     <Cards aria-label="User statistics">

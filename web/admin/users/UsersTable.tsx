@@ -1,18 +1,21 @@
 import styled from 'styled-components'
 import { Link } from 'wouter'
-import type { UserView } from '../../../schemas/auth.ts'
+import type { AdminUserView } from '../../../schemas/api/admin.ts'
 import { mayDeleteFromUserList } from '../../../schemas/content.ts'
 import { useAuth } from '../../account/AuthContext.tsx'
 import { theme } from '../../theme.ts'
 import { EmptyState, RowActions, SmallButton, Table, TableScroll } from '../controls.tsx'
+import { accountState } from './suspension-words.ts'
 
 interface UsersTableProps {
-  users: UserView[]
-  onChangeRole: (user: UserView) => void
-  onDelete: (user: UserView) => void
+  users: AdminUserView[]
+  onChangeRole: (user: AdminUserView) => void
+  onDelete: (user: AdminUserView) => void
+  onSuspend: (user: AdminUserView) => void
+  onLiftSuspension: (user: AdminUserView) => void
 }
 
-export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
+export function UsersTable({ users, onChangeRole, onDelete, onSuspend, onLiftSuspension }: UsersTableProps) {
   const { user: me } = useAuth()
   if (users.length === 0) return <EmptyState>No users match these filters.</EmptyState>
   return (
@@ -24,6 +27,7 @@ export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
             <th scope="col">Email</th>
             <th scope="col">Role</th>
             <th scope="col">Account Type</th>
+            <th scope="col">Status</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -39,11 +43,25 @@ export function UsersTable({ users, onChangeRole, onDelete }: UsersTableProps) {
                 <RoleBadge $admin={user.role === 'ADMIN'}>{user.role}</RoleBadge>
               </td>
               <td data-label="Account type">{user.provider === 'GOOGLE' ? 'Google' : 'Email'}</td>
+              <td>{accountState(user)}</td>
               <td>
                 <RowActions>
                   <SmallButton type="button" $variant="secondary" onClick={() => onChangeRole(user)} aria-label={`Change role of ${user.name}`}>
                     Change Role
                   </SmallButton>
+                  {user.suspended ? (
+                    <SmallButton type="button" $variant="secondary" onClick={() => onLiftSuspension(user)} aria-label={`Lift the suspension of ${user.name}`}>
+                      Lift Suspension
+                    </SmallButton>
+                  ) : (
+                    // Admins are not suspended (the server asks for the role to go first), nor is oneself.
+                    user.role !== 'ADMIN' &&
+                    user.id !== me?.id && (
+                      <SmallButton type="button" $variant="secondary" onClick={() => onSuspend(user)} aria-label={`Suspend ${user.name}`}>
+                        Suspend
+                      </SmallButton>
+                    )
+                  )}
                   {me && !mayDeleteFromUserList(me.id, user.id) ? (
                     <OwnAccount>
                       Your own account: delete it from your <Link href="/profile">profile</Link>.

@@ -1,0 +1,94 @@
+import { sql } from 'kysely'
+import { JOIN_NOT_ALLOWED } from '../../schemas/partners/safety.ts'
+import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
+import type { Db } from '../db/connect.ts'
+import type { AppendRefusal } from '../sessions/store/event-store.ts'
+import { blockedEitherWay } from './visibility.ts'
+
+/**
+ * Blocks between two candidates (issue 36): who blocked whom is kept here and read only by the blocker's own list;
+ * every other reader asks `blockedEitherWay` (visibility.ts), which never says which of the two it was.
+ */
+
+/** Blocks `blockedId` for `blockerId`; blocking again changes nothing (the first time is kept). */
+export async function addBlock(db: Db, blockerId: number, blockedId: number, at: Date): Promise<void> {
+  await db
+    .insertInto('user_blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute()
+}
+
+/** Lifts the blocker's own block; false when there was none (a block the other made stays). */
+export async function removeBlock(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const result = await db.deleteFrom('user_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** The people `blockerId` blocked, most recent first: names only. */
+export const blocksBy = (db: Db, blockerId: number) =>
+  db
+    .selectFrom('user_blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_id')
+    .select(['u.id', 'u.name', 'b.created_at'])
+    .where('b.blocker_id', '=', blockerId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('u.id')
+    .execute()
+
+/** Which of `ids` are blocked either way with `viewerId` (the board leaves their listings out). */
+export async function blockedAmong(db: Db, viewerId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where('u.id', 'in', [...new Set(ids)])
+    .where(blockedEitherWay(sql.ref('u.id'), viewerId))
+    .execute()
+  return new Set(rows.map((row) => Number(row.id)))
+}
+
+/**
+ * What two people had under way stops once one blocks the other: times proposed and not yet answered are
+ * withdrawn, and invitations to practise again are gone.
+ */
+export async function stopWhatIsBetween(db: Db, a: number, b: number, at: Date): Promise<void> {
+  await db
+    .updateTable('time_proposals')
+    .set({ status: 'WITHDRAWN', answered_at: at })
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]), eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)])]))
+    .execute()
+  await db
+    .deleteFrom('partner_invitations')
+    .where((eb) => eb.or([eb.and([eb('from_user_id', '=', a), eb('to_user_id', '=', b)]), eb.and([eb('from_user_id', '=', b), eb('to_user_id', '=', a)])]))
+    .execute()
+}
+
+/**
+ * Seats either of the two holds in a planned session the other hosts that has not started yet (its listing open,
+ * its time still to come): the one seated leaves it.
+ */
+export const plannedSeatsBetween = (db: Db, a: number, b: number, now: number) =>
+  db
+    .selectFrom('board_listings as l')
+    .innerJoin('sessions as s', 's.id', 'l.session_id')
+    .innerJoin('session_participants as p', 'p.session_id', 'l.session_id')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['l.session_id', 'p.user_id', 'u.name'])
+    .where('l.status', '=', 'OPEN')
+    .where('l.starts_at', '>', new Date(now))
+    .where('s.status', 'in', RUNNING_STATUSES)
+    .where('p.active', '=', true)
+    .where((eb) => eb.or([eb.and([eb('l.host_user_id', '=', a), eb('p.user_id', '=', b)]), eb.and([eb('l.host_user_id', '=', b), eb('p.user_id', '=', a)])]))
+    .execute()
+
+/**
+ * A join into a session where anyone still in it is blocked either way with the joiner is refused by the join's
+ * own append (so a block made at the same moment cannot slip between a check and the write), in the words of a
+ * wrong code or a full room, which say nothing of who blocked whom.
+ */
+export const blockedJoinRefusal = (sessionId: number, joinerId: number): AppendRefusal => ({
+  when: sql<boolean>`exists (select 1 from session_participants p where p.session_id = ${sessionId} and p.active and p.user_id <> ${joinerId} and ${blockedEitherWay(sql.ref('p.user_id'), joinerId)})`,
+  reason: JOIN_NOT_ALLOWED,
+})

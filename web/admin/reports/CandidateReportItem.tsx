@@ -1,0 +1,142 @@
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { CloseCandidateReportBody, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type CandidateReportView } from '../../../schemas/partners/safety.ts'
+import { validate } from '../../../schemas/validate.ts'
+import { errorMessage } from '../../api/client.ts'
+import { safetyApi } from '../../api/safety.ts'
+import { timeFor } from '../../board/times.ts'
+import { Alert } from '../../components/Alert.tsx'
+import { BusyButton } from '../../components/Button.tsx'
+import { ErrorText, Field, Input, Label } from '../../forms/TextField.tsx'
+import { theme } from '../../theme.ts'
+import { SessionEventLog } from './SessionEventLog.tsx'
+
+interface Props {
+  report: CandidateReportView
+  zone: string
+  onClosed: (report: CandidateReportView) => void
+  /** What else an admin may do about the reported person (suspend them), beside the report. */
+  personActions?: ReactNode
+}
+
+/** One report: who reported whom, why, when and in which session (with its event log); an open one can be closed. */
+export function CandidateReportItem({ report, zone, onClosed, personActions }: Props) {
+  const headingId = useId()
+  return (
+    <Item aria-labelledby={headingId} $open={report.status === 'OPEN'}>
+      <h3 id={headingId}>
+        {REPORT_REASON_LABELS[report.reason]}: {report.reported.name}
+      </h3>
+      <Facts>
+        <dt>Status</dt>
+        <dd>{report.status === 'OPEN' ? 'Open' : `Closed by ${report.closedByName ?? 'a former administrator'}${report.closedAt ? ` on ${timeFor(report.closedAt, zone, { length: 'short' })}` : ''}`}</dd>
+        <dt>Reported</dt>
+        <dd>
+          {report.reported.name} (#{report.reported.id}) &lt;{report.reported.email}&gt;
+        </dd>
+        <dt>By</dt>
+        <dd>
+          {report.reporter.name} (#{report.reporter.id}) on <time dateTime={report.createdAt}>{timeFor(report.createdAt, zone, { length: 'short' })}</time>
+        </dd>
+        <dt>Session</dt>
+        <dd>{report.session ? (report.session.code ?? `#${report.session.id}, since removed`) : 'None named (a time they agreed)'}</dd>
+      </Facts>
+      <Words>{report.details || <em>No details given.</em>}</Words>
+      {report.session?.code && <SessionEventLog code={report.session.code} zone={zone} />}
+      {report.adminNote && <Words>Admin&apos;s note: {report.adminNote}</Words>}
+      {personActions}
+      {report.status === 'OPEN' && <CloseReportForm report={report} onClosed={onClosed} />}
+    </Item>
+  )
+}
+
+/** Close with a note saying what was done; the note is kept with the report. */
+function CloseReportForm({ report, onClosed }: { report: CandidateReportView; onClosed: (report: CandidateReportView) => void }) {
+  const noteId = useId()
+  const [note, setNote] = useState('')
+  const [noteError, setNoteError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const noteField = useRef<HTMLTextAreaElement>(null)
+
+  async function close() {
+    const checked = validate(CloseCandidateReportBody, { note })
+    setFailure(null)
+    setNoteError(checked.ok ? null : (checked.errors.note ?? Object.values(checked.errors)[0]))
+    if (!checked.ok) {
+      noteField.current?.focus()
+      return
+    }
+    setBusy(true)
+    try {
+      onClosed((await safetyApi.closeReport(report.id, { note })).report)
+    } catch (error) {
+      setFailure(errorMessage(error, 'The report could not be closed. Please try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Closing>
+      <Field>
+        <Label htmlFor={noteId}>What was done (kept with the report)</Label>
+        <Input
+          as="textarea"
+          ref={noteField}
+          id={noteId}
+          rows={2}
+          maxLength={REPORT_DETAILS_MAX}
+          value={note}
+          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setNote(event.target.value)}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? `${noteId}-error` : undefined}
+          $invalid={Boolean(noteError)}
+        />
+        {noteError && <ErrorText id={`${noteId}-error`}>{noteError}</ErrorText>}
+      </Field>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <BusyButton type="button" busy={busy} onClick={() => void close()}>
+        {busy ? 'Closing…' : 'Close the report'}
+      </BusyButton>
+    </Closing>
+  )
+}
+
+const Item = styled.article<{ $open: boolean }>`
+  padding: 16px;
+  margin-bottom: 12px;
+  border: 1px solid ${theme.color.border};
+  border-left: 4px solid ${({ $open }) => ($open ? theme.color.warning : theme.color.border)};
+  border-radius: ${theme.radius.small};
+  background: ${theme.color.surface};
+  overflow-wrap: anywhere;
+  h3 { font-size: 1.05rem; margin: 0 0 8px; }
+  @media (max-width: 400px) {
+    padding: 12px;
+  }
+`
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  margin: 0 0 8px;
+  dt { font-weight: 600; color: ${theme.color.muted}; }
+  dd { margin: 0; }
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+    dd { margin-bottom: 6px; }
+  }
+`
+
+const Words = styled.p`
+  white-space: pre-wrap;
+  margin: 0 0 8px;
+`
+
+const Closing = styled.div`
+  margin-top: 12px;
+  padding-top: 12px;
+  border-top: 1px solid ${theme.color.border};
+`

@@ -1,0 +1,34 @@
+import { useState } from 'react'
+import { Button } from '../components/Button.tsx'
+import { BlockDialog, type Person } from './BlockDialog.tsx'
+import { ReportCandidateDialog } from './ReportCandidateDialog.tsx'
+
+/**
+ * "Block" and "Report" beside a person wherever candidates meet them (My partners, the matches), each asking in a
+ * dialog first. `describedBy` names the card they act on, so a screen reader hears whom "Block" is about.
+ */
+export function SafetyActions(props: { person: Person; zone: string; describedBy?: string; sessionCode?: string; onBlocked(person: Person, message: string): void }) {
+  const { person } = props
+  const [open, setOpen] = useState<'block' | 'report' | null>(null)
+  return (
+    <>
+      <Button type="button" $variant="secondary" onClick={() => setOpen('report')} aria-describedby={props.describedBy}>
+        Report
+      </Button>
+      <Button type="button" $variant="secondary" onClick={() => setOpen('block')} aria-describedby={props.describedBy}>
+        Block
+      </Button>
+      {open === 'block' && (
+        <BlockDialog
+          person={person}
+          onClose={() => setOpen(null)}
+          onBlocked={(message) => {
+            setOpen(null)
+            props.onBlocked(person, message)
+          }}
+        />
+      )}
+      {open === 'report' && <ReportCandidateDialog person={person} zone={props.zone} sessionCode={props.sessionCode} onClose={() => setOpen(null)} />}
+    </>
+  )
+}
