@@ -133,12 +133,13 @@ export function boardSlots(options: BoardSlotsOptions) {
 
     async runJob(job: BoardJob) {
       const row = await findListing(db, job.listing_id)
-      if (!row || row.status !== 'OPEN' || !row.starts_at) return
-      // Settled even when the session has ended since its start: a host who ended it at once, with nobody come,
-      // does not wipe out who kept the time and who did not.
+      if (!row || !row.starts_at) return
+      // Settled even when the session has ended or the listing was called off since its start (closeListing keeps
+      // only this job then): a host who ended it at once, with nobody come, does not wipe out who kept the time.
       if (job.kind === 'ATTEND') return settleAttendance(db, row, options.isOnline, engine.now())
-      // A session that ended (its host left, or deleted their account) has nothing to remind of or open.
-      if (!isRunning(row.session_status)) return
+      // A listing called off, or a session that ended (its host left, or deleted their account), has nothing to
+      // remind of or open.
+      if (row.status !== 'OPEN' || !isRunning(row.session_status)) return
       if (job.kind === 'REMIND' || job.kind === 'REMIND_HOUR') {
         const minutes = job.kind === 'REMIND' ? 15 : 60
         await Promise.all((await recipients(row, true)).map((person) => send(() => reminderMail(facts(row), person, minutes))))

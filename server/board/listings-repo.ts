@@ -113,11 +113,18 @@ export async function upsertListing(db: Db, sessionId: number, hostUserId: numbe
 
 /**
  * Moves an open listing to `status` and drops its jobs still to run; false when it was not open (already
- * cancelled, removed or expired).
+ * cancelled, removed or expired). A slot whose room has opened (its OPEN job done) keeps its attendance to settle:
+ * calling it off after its start does not wipe out who came and who did not (issue 36).
  */
 export async function closeListing(db: Db, id: number, status: Exclude<ListingStatus, 'OPEN'>): Promise<boolean> {
   const result = await db.updateTable('board_listings').set({ status }).where('id', '=', id).where('status', '=', 'OPEN').executeTakeFirst()
-  await db.deleteFrom('board_jobs').where('listing_id', '=', id).where('done_at', 'is', null).execute()
+  const opened = db.selectFrom('board_jobs as o').select('o.id').where('o.listing_id', '=', id).where('o.kind', '=', 'OPEN').where('o.done_at', 'is not', null)
+  await db
+    .deleteFrom('board_jobs')
+    .where('listing_id', '=', id)
+    .where('done_at', 'is', null)
+    .where((eb) => eb.not(eb.and([eb('kind', '=', 'ATTEND'), eb.exists(opened)])))
+    .execute()
   return Number(result.numUpdatedRows) > 0
 }
 

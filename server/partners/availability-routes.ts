@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { availabilityContracts } from '../../schemas/api/availability.ts'
 import { fromMinutes, toMinutes } from '../../schemas/partners/availability.ts'
+import { NO_SUCH_CANDIDATE } from '../../schemas/partners/safety.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { perUserLimit } from '../request-identity.ts'
@@ -17,9 +18,6 @@ export interface AvailabilityRoutesOptions {
 
 /** Saves of the week a user may make in a minute: enough for a person fixing a stretch, too few to hammer it. */
 const SAVES_PER_MINUTE = 10
-
-/** The same answer for anyone the viewer may not see: nobody learns who is hidden, suspended or has blocked them. */
-export const NO_SUCH_CANDIDATE = 'There is no such candidate'
 
 /**
  * Weekly free hours and "Partners free when I am" (issue 36): /api/profile/hours for the signed-in user's own
@@ -56,6 +54,7 @@ export async function availabilityRoutes(app: FastifyInstance, options: Availabi
     const me = request.currentUser
     const at = now()
     const candidate = await visibleCandidate(db, me.id, at, params.id)
+    // The one answer for anyone the viewer may not see: nobody learns who is hidden, suspended or has blocked them.
     if (!candidate) throw notFound(NO_SUCH_CANDIDATE)
     const viewer = { hours: await hoursOf(db, me.id), timeZone: me.time_zone, examMonth: me.exam_month }
     return { candidate: cardFor(candidate, await hoursOf(db, candidate.id), viewer, at) }

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../errors.ts'
 import { perUserLimit } from '../request-identity.ts'
 import { serve } from '../route-contract.ts'
 import type { SessionEngine } from '../sessions/engine/engine.ts'
-import { addBlock, blocksBy, plannedSeatsBetween, removeBlock, stopWhatIsBetween } from './blocks-repo.ts'
+import { addBlock, blockableBy, blocksBy, plannedSeatsBetween, removeBlock, stopWhatIsBetween } from './blocks-repo.ts'
 
 export interface SafetyRoutesOptions {
   db: Db
@@ -21,7 +21,8 @@ export const NOT_BLOCKED = 'You have not blocked this person'
 
 /**
  * /api/blocks (issue 36): a candidate blocks another, lifts their own block and lists whom they blocked. Nothing
- * lists who blocked me, and a block answers the same whether or not the other had blocked me first.
+ * lists who blocked me. Only someone the caller could know may be blocked (blockableBy): the route tells no more
+ * of an id than their profile does, so it neither names a hidden account nor tells who blocked whom.
  */
 export async function blockRoutes(app: FastifyInstance, options: SafetyRoutesOptions) {
   const { db, engine } = options
@@ -30,10 +31,9 @@ export async function blockRoutes(app: FastifyInstance, options: SafetyRoutesOpt
   serve(app, safetyContracts.block, limited, async (request, { body: { userId } }) => {
     const me = request.currentUser
     if (userId === me.id) throw badRequest(CANNOT_BLOCK_YOURSELF, { validationErrors: { userId: CANNOT_BLOCK_YOURSELF } })
-    // Anyone with an account may be blocked, hidden or suspended too: the answer is the same for all of them.
-    const other = await db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst()
-    if (!other) throw notFound(NO_SUCH_CANDIDATE)
     const now = engine.now()
+    const other = await blockableBy(db, me.id, userId, now)
+    if (!other) throw notFound(NO_SUCH_CANDIDATE)
     await db.transaction().execute(async (trx) => {
       await addBlock(trx, me.id, userId, new Date(now))
       await stopWhatIsBetween(trx, me.id, userId, new Date(now))

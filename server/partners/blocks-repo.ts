@@ -3,12 +3,32 @@ import { JOIN_NOT_ALLOWED } from '../../schemas/partners/safety.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
 import type { AppendRefusal } from '../sessions/store/event-store.ts'
-import { blockedEitherWay } from './visibility.ts'
+import { blockedEitherWay, reachableBy } from './visibility.ts'
 
 /**
  * Blocks between two candidates (issue 36): who blocked whom is kept here and read only by the blocker's own list;
  * every other reader asks `blockedEitherWay` (visibility.ts), which never says which of the two it was.
  */
+
+/**
+ * The person `blockerId` may block, by id and name, or undefined: someone they can see on Find Partners now, met
+ * (a session both were in, or a time proposed either way), or blocked already. Anyone else (unknown, or hidden,
+ * suspended or blocking them without their having met) is "no such candidate", as the profile says: the answer
+ * never tells a name, or that a hidden account exists, to someone trying ids.
+ */
+export const blockableBy = (db: Db, blockerId: number, userId: number, now: number) =>
+  db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.name'])
+    .where('u.id', '=', userId)
+    .where(
+      sql<boolean>`((not u.hidden_from_board and ${reachableBy('u', blockerId, now)})
+        or exists (select 1 from user_blocks b where b.blocker_id = ${blockerId} and b.blocked_id = u.id)
+        or exists (select 1 from time_proposals p where (p.from_user_id = ${blockerId} and p.to_user_id = u.id) or (p.from_user_id = u.id and p.to_user_id = ${blockerId}))
+        or exists (select 1 from session_participants mine join session_participants theirs on theirs.session_id = mine.session_id
+          where mine.user_id = ${blockerId} and theirs.user_id = u.id))`,
+    )
+    .executeTakeFirst()
 
 /** Blocks `blockedId` for `blockerId`; blocking again changes nothing (the first time is kept). */
 export async function addBlock(db: Db, blockerId: number, blockedId: number, at: Date): Promise<void> {

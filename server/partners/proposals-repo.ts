@@ -140,8 +140,21 @@ export async function moveProposal(db: Db, id: number, status: Exclude<ProposalS
 }
 
 /** An accepted proposal whose session could not be planned is open again, to be answered once more. */
+/**
+ * An accept whose planning failed is answerable again, unless a block now stands between the two (the likely reason
+ * it failed): then it is withdrawn, as a block withdraws every pending proposal, so lifting the block brings nothing back.
+ */
 export async function reopenProposal(db: Db, id: number): Promise<void> {
-  await db.updateTable('time_proposals').set({ status: 'PENDING', answered_at: null }).where('id', '=', id).where('status', '=', 'ACCEPTED').where('session_id', 'is', null).execute()
+  await db
+    .updateTable('time_proposals')
+    .set(() => {
+      const blocked = blockedEitherWay(sql.ref('from_user_id'), sql.ref('to_user_id'))
+      return { status: sql<ProposalStatus>`case when ${blocked} then 'WITHDRAWN' else 'PENDING' end`, answered_at: sql<Date | null>`case when ${blocked} then answered_at end` }
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'ACCEPTED')
+    .where('session_id', 'is', null)
+    .execute()
 }
 
 export async function recordSession(db: Db, id: number, sessionId: number): Promise<void> {

@@ -145,3 +145,16 @@ t.test(`leaving the seat after the start, or the host ending the session, still 
   t.equal(await shownReliability(guest), 'Kept 0 of 1 planned session')
   t.equal(await shownReliability(dodger), 'Kept 0 of 1 planned session', 'the seat was theirs while the others waited')
 })
+
+t.test(`calling the listing off after its start leaves who came and who did not counted (${kind})`, async (t) => {
+  const host = await user(app, 'Vanishing Host')
+  const guest = await user(app, 'Waiting Guest')
+  const slot = await plannedWith(host, [guest])
+  await slot.at(0)
+  await enterRoom(t, guest, slot.code)
+  await slot.at(5)
+  t.equal((await api(app, host).delete(`/board/listings/${slot.listing.id}`)).status, 200, 'the host who never came cancels the listing after its start')
+  await slot.at(10)
+  t.equal(await shownReliability(host), 'Kept 0 of 1 planned session', 'which does not wipe out their no-show')
+  t.equal(await shownReliability(guest), 'Kept 1 of 1 planned session')
+})

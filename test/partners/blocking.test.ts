@@ -159,7 +159,12 @@ t.test(`who may be blocked, and what the list shows (${kind})`, async (t) => {
   t.notOk(JSON.stringify(list).includes(ben.email), 'never an email')
   t.same(Object.keys(list.blocked[0]).sort(), ['blockedAt', 'name', 'userId'])
 
-  // Ben may block Ann too, and hears the same answer as for anyone: nothing says Ann blocked him first.
+  // To Ben, who never met Ann, she is now as unknown as any id: nothing says she blocked him.
+  const unknownId = await api(b.app, ben).post('/blocks', { userId: 999999 })
+  const blockedBack = await api(b.app, ben).post('/blocks', { userId: ann.id })
+  t.same([blockedBack.status, blockedBack.json], [unknownId.status, unknownId.json], 'blocking her back answers as an unknown id')
+  // Had they met (a time proposed, here), he may block her back, and hears what anyone hears.
+  await db.insertInto('time_proposals').values({ from_user_id: ann.id, to_user_id: ben.id, starts_at: new Date(b.clock.now() + 24 * HOUR), status: 'DECLINED' }).execute()
   const back = await api(b.app, ben).post('/blocks', { userId: ann.id })
   t.same([back.status, back.json.message], [200, 'Ann Lister is blocked. You will not see each other on Find Partners, and they are not told.'])
   await api(b.app, ann).delete(`/blocks/${ben.id}`)
@@ -169,4 +174,26 @@ t.test(`who may be blocked, and what the list shows (${kind})`, async (t) => {
   const exported = (await api(b.app, ben).get('/auth/my-data')).json
   t.match(exported.blocks, [{ blockedName: 'Ann Lister' }], 'the export holds the blocks one made')
   t.same((await api(b.app, ann).get('/auth/my-data')).json.blocks, [], 'and never those made about one')
+})
+
+t.test(`an id names nobody the blocker could not know: hidden or suspended strangers answer as unknown ids; people met may be blocked (${kind})`, async (t) => {
+  const ann = await candidate('Ann Prober')
+  const hidden = await candidate('Hidden Stranger')
+  const saved = await api(b.app, hidden).put('/profile/partners', { examMonth: '2027-03', timeZone: 'Europe/London', hiddenFromBoard: true })
+  t.equal(saved.status, 200)
+  const suspended = await candidate('Suspended Stranger')
+  await db.updateTable('users').set({ suspended_at: new Date(b.clock.now()) }).where('id', '=', suspended.id).execute()
+  const unknown = await api(b.app, ann).post('/blocks', { userId: 999999 })
+  for (const [who, person] of [['a hidden account', hidden], ['a suspended account', suspended]] as const) {
+    const probe = await api(b.app, ann).post('/blocks', { userId: person.id })
+    t.same([probe.status, probe.json], [unknown.status, unknown.json], `${who} never met answers as an unknown id, without its name`)
+  }
+  t.same((await api(b.app, ann).get('/blocks')).json, { blocked: [] })
+
+  // Once they have been in a session together, the hidden one is someone Ann met, and may be blocked.
+  const { code } = await listedSession(b.app, ann)
+  t.equal((await api(b.app, hidden).post(`/sessions/${code}/join-with-role`, { role: 'patient' })).status, 200)
+  const met = await api(b.app, ann).post('/blocks', { userId: hidden.id })
+  t.same([met.status, met.json.message], [200, 'Hidden Stranger is blocked. You will not see each other on Find Partners, and they are not told.'])
+  t.same((await api(b.app, ann).get('/blocks')).json.blocked.map((person: { name: string }) => person.name), ['Hidden Stranger'])
 })
