@@ -1,5 +1,6 @@
 import { accountsContracts } from './accounts.ts'
 import { adminContracts } from './admin.ts'
+import { adminSessionContracts } from './admin-sessions.ts'
 import { availabilityContracts } from './availability.ts'
 import { boardContracts } from './board.ts'
 import { casePackContracts } from './case-packs.ts'
@@ -28,6 +29,7 @@ import { soloContracts } from './solo.ts'
 export const API_CONTRACTS: Record<string, Record<string, RouteContract>> = {
   accounts: accountsContracts,
   admin: adminContracts,
+  adminSessions: adminSessionContracts,
   availability: availabilityContracts,
   board: boardContracts,
   casePacks: casePackContracts,

@@ -10,6 +10,7 @@ import { blocksOf, candidateReportsOf, eraseBlocks, eraseCandidateReports } from
 import { erasePartnerInvitations, erasePartnerRemovals, erasePlannedAttendance, partnerInvitationsOf, partnerRemovalsOf, plannedAttendanceOf } from '../partners/partner-personal-data.ts'
 import { weeklyHoursOf } from '../partners/hours-repo.ts'
 import { proposalsForExport } from '../partners/proposals-repo.ts'
+import { eraseLookupsBy, lookupsBy } from '../sessions/admin/lookups.ts'
 import { accountRecord, feedbackGivenBy, passwordResetRequestsOf, boardListingsOf, selfAssessmentsOf, sessionActivityOf, sessionsOf, soloStationsOf } from './personal-data-queries.ts'
 
 type Trx = Transaction<Database>
@@ -110,6 +111,8 @@ export const PERSONAL_DATA: PersonalData[] = [
   { exportAs: 'plannedAttendance', collect: plannedAttendanceOf, erase: erasePlannedAttendance },
   { exportAs: 'partnersRemoved', collect: partnerRemovalsOf, erase: erasePartnerRemovals },
   { exportAs: 'partnerInvitations', collect: partnerInvitationsOf, erase: erasePartnerInvitations },
+  // An admin's looks at sessions (issue 37): kept for the record, naming nobody once the admin is gone.
+  { exportAs: 'sessionLookups', collect: lookupsBy, erase: eraseLookupsBy },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('user_latest_joins').where('user_id', '=', userId).execute() },
   { exportAs: null, erase: (trx, userId) => trx.deleteFrom('live_presence').where('user_id', '=', userId).execute() },
 ]

@@ -62,6 +62,16 @@ export interface Database {
   partner_invitations: PartnerInvitationsTable
   user_blocks: UserBlocksTable
   candidate_reports: CandidateReportsTable
+  admin_session_lookups: AdminSessionLookupsTable
+}
+
+/** Issue 37: who looked at which session, and at what (migrations/0020). */
+export interface AdminSessionLookupsTable {
+  id: Generated<number>
+  admin_id: number | null
+  session_id: number | null
+  looked_at: string
+  at: ColumnType<Date, Date | string | undefined, never>
 }
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>

@@ -16,6 +16,7 @@ import { sessionQueryRoutes } from './query-routes.ts'
 import { actorOf, perUserLimit } from '../../request-identity.ts'
 import { detailsFor, leaveOtherSessions, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from '../fan-out/session-view.ts'
+import { adminSessionRoutes } from '../admin/admin-session-routes.ts'
 
 export interface SessionRoutesOptions {
   db: Db
@@ -195,4 +196,5 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   await app.register(sessionQueryRoutes, context)
   await app.register(debriefRoutes, context)
   await app.register(mockResultRoutes, context)
+  await app.register(adminSessionRoutes, context)
 }

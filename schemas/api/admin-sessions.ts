@@ -1,0 +1,119 @@
+import * as v from 'valibot'
+import { PhaseSchema, SessionDetailsSchema, SessionRoleSchema, StatusSchema, TimelineEntrySchema } from '../session-wire.ts'
+import { route } from './contract.ts'
+
+/**
+ * The maintainers' sessions (issue 37): find a session, read its log as sentences, see it as it stood after any
+ * event and what each seat's screen held then, export the log. Admins only; every look-up is logged with who looked.
+ */
+
+const PAGE_RULE = 'page must be a whole number from 0'
+const DATE_RULE = (field: string) => `${field} must be a date written yyyy-mm-dd`
+const date = (field: string) =>
+  v.optional(v.pipe(v.string(DATE_RULE(field)), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, DATE_RULE(field)), v.check((text) => text === '' || !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), DATE_RULE(field))), '')
+const text = (field: string) => v.optional(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(100, `${field} must be at most 100 characters`)), '')
+
+/** GET /admin/sessions: by code, a participant's name or email, and the days (UTC, inclusive) it was created. */
+export const AdminSessionsQuery = v.pipe(
+  v.object({
+    code: text('code'),
+    participant: text('participant'),
+    from: date('from'),
+    to: date('to'),
+    page: v.optional(v.pipe(v.string(PAGE_RULE), v.regex(/^\d{1,9}$/, PAGE_RULE), v.transform(Number)), '0'),
+  }),
+  v.forward(
+    v.check((query) => query.from === '' || query.to === '' || query.from <= query.to, 'to must not be before from: the date range is reversed'),
+    ['to'],
+  ),
+)
+export type AdminSessionsRequest = v.InferOutput<typeof AdminSessionsQuery>
+
+export const ADMIN_SESSIONS_PAGE_SIZE = 20
+
+export const AdminSessionItemSchema = v.object({
+  code: v.string(),
+  title: v.string(),
+  phase: PhaseSchema,
+  status: StatusSchema,
+  /** Everyone who ever held a seat, with the seat they hold (or last held); admins may see emails. */
+  participants: v.array(v.object({ userId: v.number(), name: v.string(), email: v.nullable(v.string()), role: SessionRoleSchema, active: v.boolean() })),
+  rounds: v.number(),
+  /** ISO times. */
+  createdAt: v.string(),
+  startedAt: v.nullable(v.string()),
+  endedAt: v.nullable(v.string()),
+})
+export type AdminSessionItem = v.InferOutput<typeof AdminSessionItemSchema>
+
+export const AdminSessionsPageSchema = v.object({
+  sessions: v.array(AdminSessionItemSchema),
+  /** Zero-based, as asked. */
+  currentPage: v.number(),
+  totalItems: v.number(),
+  totalPages: v.number(),
+  pageSize: v.number(),
+})
+export type AdminSessionsPage = v.InferOutput<typeof AdminSessionsPageSchema>
+
+/** A running phase's deadline against when the next phase actually began (null while it has not). */
+export const PhaseDeadlineSchema = v.object({
+  phase: PhaseSchema,
+  /** ISO. */
+  deadline: v.string(),
+  nextPhaseAt: v.nullable(v.string()),
+  /** nextPhaseAt - deadline: negative when the phase ended early (skipped), about 0 when its timer ended it. */
+  differenceMs: v.nullable(v.number()),
+})
+
+export const AdminTimelineEntrySchema = v.object({
+  ...TimelineEntrySchema.entries,
+  /** Since the log's first event (the session's creation). */
+  msFromStart: v.number(),
+  /** What it means, in one plain sentence (schemas/session/event-sentence.ts). */
+  sentence: v.string(),
+  /** Only on an event after which a timed phase runs. */
+  deadline: v.nullable(PhaseDeadlineSchema),
+})
+export type AdminTimelineEntry = v.InferOutput<typeof AdminTimelineEntrySchema>
+
+export const AdminTimelineSchema = v.object({ code: v.string(), title: v.string(), entries: v.array(AdminTimelineEntrySchema) })
+export type AdminTimeline = v.InferOutput<typeof AdminTimelineSchema>
+
+const VERSION_RULE = 'version must be a whole number from 1'
+export const StateQuery = v.object({
+  version: v.pipe(v.string(VERSION_RULE), v.regex(/^\d{1,9}$/, VERSION_RULE), v.transform(Number), v.minValue(1, VERSION_RULE)),
+})
+
+/** A feedback given by then, as the log holds it. */
+export const FeedbackSoFarSchema = v.object({
+  version: v.number(),
+  round: v.number(),
+  caseId: v.number(),
+  from: v.object({ userId: v.number(), name: v.string(), role: SessionRoleSchema }),
+  to: v.object({ userId: v.number(), name: v.string() }),
+  score: v.string(),
+  comment: v.string(),
+})
+
+export const AdminSessionStateSchema = v.object({
+  version: v.number(),
+  /** ISO: when that event happened; the views are rendered at that moment. */
+  at: v.string(),
+  /** The fold of the log up to `version` (schemas/session/types.ts SessionState), whole. */
+  state: v.looseObject({ sessionId: v.number(), code: v.string(), version: v.number(), phase: PhaseSchema }),
+  /** The case version played then, if any (issue 35). */
+  caseVersion: v.nullable(v.object({ caseId: v.number(), version: v.number() })),
+  /** What GET /sessions/:code gave each one in the room then (isOnline is not in the log: false). */
+  views: v.array(v.object({ userId: v.number(), name: v.string(), role: SessionRoleSchema, session: SessionDetailsSchema })),
+  feedbackSoFar: v.array(FeedbackSoFarSchema),
+})
+export type AdminSessionState = v.InferOutput<typeof AdminSessionStateSchema>
+
+export const adminSessionContracts = {
+  find: route('GET', '/admin/sessions', { query: AdminSessionsQuery, answer: AdminSessionsPageSchema }),
+  timeline: route('GET', '/admin/sessions/:code/timeline', { answer: AdminTimelineSchema }),
+  state: route('GET', '/admin/sessions/:code/state', { query: StateQuery, answer: AdminSessionStateSchema }),
+  /** A JSON file (server/sessions/admin/session-export.ts): what `npm run replay -- CODE --json` prints. */
+  exportLog: route('GET', '/admin/sessions/:code/export', {}),
+}
