@@ -6,6 +6,7 @@ import { theme } from '../theme.ts'
 import { minutesLabel } from '../session/room/config-form.ts'
 import { bookingsInWords } from './CancelListingDialog.tsx'
 import { monthName, timeFor } from './times.ts'
+import { CardListItem, FactList } from '../components/FactCard.ts'
 
 type Role = 'PATIENT' | 'OBSERVER'
 
@@ -98,23 +99,10 @@ export function ListingCard(props: { listing: BoardListing; viewerZone: string; 
   )
 }
 
-const Item = styled.li`
-  list-style: none;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius.medium};
-  box-shadow: ${theme.shadow.card};
-  padding: 16px;
-  && h2 { font-size: 1.15rem; margin: 0 0 8px; overflow-wrap: anywhere; }
+const Item = styled(CardListItem)`
+  && h2 { font-size: 1.15rem; }
 `
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 8px;
-  dt { color: ${theme.color.muted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`
+const Facts = FactList
 
 const Booked = styled.p`
   margin: 0 0 12px;

@@ -49,7 +49,6 @@ export default function Admin() {
         {tab === 'users' && <UsersTab />}
         {tab === 'board' && <BoardTab />}
         {tab === 'messages' && <MessagesTab />}
-        {/* Suspending the reported person (issue 36) is given to the tab as renderPersonActions. */}
         {tab === 'reports' && <CandidateReportsTab />}
       </Tabs>
     </Page>

@@ -77,7 +77,9 @@ export default function MyPartners() {
         {partners?.length === 0 && (
           <>
             <p>Nobody yet. Once you have practised a station with someone, they appear here.</p>
-            <ButtonLink href="/partners">Find Partners</ButtonLink>
+            <p>
+              <ButtonLink href="/partners">Find Partners</ButtonLink>
+            </p>
           </>
         )}
         {partners && partners.length > 0 && (

@@ -3,8 +3,8 @@ import styled from 'styled-components'
 import type { PartnerMatch } from '../../schemas/partners/matches.ts'
 import { reliabilityWords } from '../../schemas/partners/reliability.ts'
 import { monthName, readerLocale } from '../board/times.ts'
-import { theme } from '../theme.ts'
 import { overlapInWords } from './overlap-words.ts'
+import { CardListItem, FactList } from '../components/FactCard.ts'
 
 /** What a page adds under a match: proposing a time, blocking, reporting (other parts of issue 36). */
 export type MatchActions = (match: PartnerMatch) => ReactNode
@@ -38,23 +38,8 @@ export function MatchCard({ match, zone, renderActions }: { match: PartnerMatch;
   )
 }
 
-const Item = styled.li`
-  list-style: none;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius.medium};
-  box-shadow: ${theme.shadow.card};
-  padding: 16px;
-  && h3 { font-size: 1.1rem; margin: 0 0 8px; overflow-wrap: anywhere; }
-`
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 8px;
-  dt { color: ${theme.color.muted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`
+const Item = CardListItem
+const Facts = FactList
 
 const Lead = styled.p`
   margin: 0 0 4px;

@@ -4,7 +4,7 @@ import type { Partner } from '../../schemas/partners/my-partners.ts'
 import { reliabilityWords } from '../../schemas/partners/reliability.ts'
 import { dateFor, monthName } from '../board/times.ts'
 import { counted } from '../session/room/words.ts'
-import { theme } from '../theme.ts'
+import { CardListItem, FactList } from '../components/FactCard.ts'
 
 /**
  * One person I have practised with: what we did together and how reliably they come to planned sessions. The
@@ -39,22 +39,9 @@ export const PartnerList = styled.ul`
   margin: 0 0 24px;
 `
 
-const Item = styled.li`
-  list-style: none;
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius.medium};
-  box-shadow: ${theme.shadow.card};
-  padding: 16px;
-  && h3 { font-size: 1.1rem; margin: 0 0 8px; overflow-wrap: anywhere; }
-`
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 12px;
-  dt { color: ${theme.color.muted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+const Item = CardListItem
+const Facts = styled(FactList)`
+  margin-bottom: 12px;
 `
 
 const Actions = styled.div`

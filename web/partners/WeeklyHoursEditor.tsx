@@ -174,5 +174,6 @@ const Actions = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 8px 12px;
+  margin-bottom: 24px;
   p { margin: 0; }
 `

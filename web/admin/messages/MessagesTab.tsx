@@ -72,9 +72,9 @@ export function MessagesTab() {
         <List>
           {inbox.messages.map((message) => (
             <Message key={message.id} aria-labelledby={`contact-${message.id}`}>
-              <h3 id={`contact-${message.id}`}>
+              <h2 id={`contact-${message.id}`}>
                 {message.name} <Muted>&lt;{message.email}&gt;</Muted>
-              </h3>
+              </h2>
               <Muted as="p">
                 Received {timeFor(message.receivedAt, zone, { length: 'short' })}
                 {message.handledAt && message.handledBy && ` · answered by ${message.handledBy}`}
@@ -119,7 +119,7 @@ const Message = styled.article`
   border-radius: ${theme.radius.medium};
   padding: 16px;
   overflow-wrap: anywhere;
-  h3 { font-size: 1rem; margin: 0 0 4px; }
+  h2 { font-size: 1rem; margin: 0 0 4px; }
 `
 
 const Muted = styled.span`

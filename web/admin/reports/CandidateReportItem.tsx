@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type ChangeEvent } from 'react'
 import styled from 'styled-components'
 import { CloseCandidateReportBody, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type CandidateReportView } from '../../../schemas/partners/safety.ts'
 import { validate } from '../../../schemas/validate.ts'
@@ -15,18 +15,16 @@ interface Props {
   report: CandidateReportView
   zone: string
   onClosed: (report: CandidateReportView) => void
-  /** What else an admin may do about the reported person (suspend them), beside the report. */
-  personActions?: ReactNode
 }
 
 /** One report: who reported whom, why, when and in which session (with its event log); an open one can be closed. */
-export function CandidateReportItem({ report, zone, onClosed, personActions }: Props) {
+export function CandidateReportItem({ report, zone, onClosed }: Props) {
   const headingId = useId()
   return (
     <Item aria-labelledby={headingId} $open={report.status === 'OPEN'}>
-      <h3 id={headingId}>
+      <h2 id={headingId}>
         {REPORT_REASON_LABELS[report.reason]}: {report.reported.name}
-      </h3>
+      </h2>
       <Facts>
         <dt>Status</dt>
         <dd>{report.status === 'OPEN' ? 'Open' : `Closed by ${report.closedByName ?? 'a former administrator'}${report.closedAt ? ` on ${timeFor(report.closedAt, zone, { length: 'short' })}` : ''}`}</dd>
@@ -44,7 +42,6 @@ export function CandidateReportItem({ report, zone, onClosed, personActions }: P
       <Words>{report.details || <em>No details given.</em>}</Words>
       {report.session?.code && <SessionEventLog code={report.session.code} zone={zone} />}
       {report.adminNote && <Words>Admin&apos;s note: {report.adminNote}</Words>}
-      {personActions}
       {report.status === 'OPEN' && <CloseReportForm report={report} onClosed={onClosed} />}
     </Item>
   )
@@ -111,7 +108,7 @@ const Item = styled.article<{ $open: boolean }>`
   border-radius: ${theme.radius.small};
   background: ${theme.color.surface};
   overflow-wrap: anywhere;
-  h3 { font-size: 1.05rem; margin: 0 0 8px; }
+  h2 { font-size: 1.05rem; margin: 0 0 8px; }
   @media (max-width: 400px) {
     padding: 12px;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import styled from 'styled-components'
 import type { CandidateReportView } from '../../../schemas/partners/safety.ts'
 import { errorMessage } from '../../api/client.ts'
@@ -11,10 +11,10 @@ import { CandidateReportItem } from './CandidateReportItem.tsx'
 
 /**
  * The admins' "Reports" tab (issue 36): reports about candidates, the open ones first and the longest waiting at
- * the top, then the latest closed ones. `renderPersonActions` adds what an admin may do about the reported person
- * (suspending them) to each report.
+ * the top, then the latest closed ones. Each names the reported person's email, by which an admin finds them in User
+ * Management to suspend them.
  */
-export function CandidateReportsTab({ renderPersonActions }: { renderPersonActions?: (report: CandidateReportView) => ReactNode }) {
+export function CandidateReportsTab() {
   const { zone } = useTimeZone()
   const [reports, setReports] = useState<CandidateReportView[] | null>(null)
   const [openCount, setOpenCount] = useState(0)
@@ -65,7 +65,7 @@ export function CandidateReportsTab({ renderPersonActions }: { renderPersonActio
       ) : reports.length === 0 ? (
         <p>No reports.</p>
       ) : (
-        reports.map((report) => <CandidateReportItem key={report.id} report={report} zone={zone} onClosed={closed} personActions={renderPersonActions?.(report)} />)
+        reports.map((report) => <CandidateReportItem key={report.id} report={report} zone={zone} onClosed={closed} />)
       )}
     </section>
   )
