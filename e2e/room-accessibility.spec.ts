@@ -24,7 +24,7 @@ async function openRooms(players: Player[], code: string, phase: string) {
 }
 
 test('axe finds nothing in the room, in every phase and after a refused submit, at 1280 and at 360 px', async ({ browser, request }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(240_000)
   const topic = await createTopic(request, 2)
   const { doctor, patient, observer, code } = await roomOfThree(browser, request, topic.name)
   const everyone = [doctor, patient, observer]
