@@ -9,8 +9,8 @@ import { SmallButton } from '../admin/controls.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton } from '../components/Button.tsx'
 import { ErrorText, Field, Input, Label } from '../forms/TextField.tsx'
-import { theme } from '../theme.ts'
 import { closedText, dayText, kindText, reporterText, sourceText, versionText } from './report-text.ts'
+import { ReportCard, ReportClosing, ReportFacts, ReportWords } from '../components/ReportCard.ts'
 
 interface Props {
   report: ProblemReportView
@@ -110,43 +110,10 @@ function CloseReportForm({ report, onClosed }: { report: ProblemReportView; onCl
   )
 }
 
-const Item = styled.article<{ $open: boolean }>`
-  padding: 16px;
-  margin-bottom: 12px;
-  border: 1px solid ${theme.color.border};
-  border-left: 4px solid ${({ $open }) => ($open ? theme.color.warning : theme.color.border)};
-  border-radius: ${theme.radius.small};
-  background: ${theme.color.surface};
-  overflow-wrap: anywhere;
-  h3 { font-size: 1.05rem; margin: 0 0 8px; }
-  @media (max-width: 400px) {
-    padding: 12px;
-  }
-`
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 8px;
-  dt { font-weight: 600; color: ${theme.color.muted}; }
-  dd { margin: 0; }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-    dd { margin-bottom: 6px; }
-  }
-`
-
-const Words = styled.p`
-  white-space: pre-wrap;
-  margin: 0 0 8px;
-`
-
-const Closing = styled.div`
-  margin-top: 12px;
-  padding-top: 12px;
-  border-top: 1px solid ${theme.color.border};
-`
+const Item = ReportCard
+const Facts = ReportFacts
+const Words = ReportWords
+const Closing = ReportClosing
 
 const Actions = styled.div`
   display: flex;

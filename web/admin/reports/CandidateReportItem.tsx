@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react'
-import styled from 'styled-components'
 import { CloseCandidateReportBody, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, type CandidateReportView } from '../../../schemas/partners/safety.ts'
 import { validate } from '../../../schemas/validate.ts'
 import { errorMessage } from '../../api/client.ts'
@@ -8,8 +7,8 @@ import { timeFor } from '../../board/times.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { BusyButton } from '../../components/Button.tsx'
 import { ErrorText, Field, Input, Label } from '../../forms/TextField.tsx'
-import { theme } from '../../theme.ts'
 import { SessionEventLog } from './SessionEventLog.tsx'
+import { ReportCard, ReportClosing, ReportFacts, ReportWords } from '../../components/ReportCard.ts'
 
 interface Props {
   report: CandidateReportView
@@ -100,40 +99,7 @@ function CloseReportForm({ report, onClosed }: { report: CandidateReportView; on
   )
 }
 
-const Item = styled.article<{ $open: boolean }>`
-  padding: 16px;
-  margin-bottom: 12px;
-  border: 1px solid ${theme.color.border};
-  border-left: 4px solid ${({ $open }) => ($open ? theme.color.warning : theme.color.border)};
-  border-radius: ${theme.radius.small};
-  background: ${theme.color.surface};
-  overflow-wrap: anywhere;
-  h2 { font-size: 1.05rem; margin: 0 0 8px; }
-  @media (max-width: 400px) {
-    padding: 12px;
-  }
-`
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0 0 8px;
-  dt { font-weight: 600; color: ${theme.color.muted}; }
-  dd { margin: 0; }
-  @media (max-width: 480px) {
-    grid-template-columns: 1fr;
-    dd { margin-bottom: 6px; }
-  }
-`
-
-const Words = styled.p`
-  white-space: pre-wrap;
-  margin: 0 0 8px;
-`
-
-const Closing = styled.div`
-  margin-top: 12px;
-  padding-top: 12px;
-  border-top: 1px solid ${theme.color.border};
-`
+const Item = ReportCard
+const Facts = ReportFacts
+const Words = ReportWords
+const Closing = ReportClosing
