@@ -22,7 +22,6 @@ import {
   SessionDetailsSchema,
   SessionRoleSchema,
   StationProgressSchema,
-  TimelineEntrySchema,
 } from '../session-wire.ts'
 import { CircuitViewSchema } from '../mock/circuit-view.ts'
 import { PauseBody } from '../mock/circuit.ts'
@@ -88,7 +87,6 @@ export const sessionContracts = {
   active: route('GET', '/sessions/user/active', { answer: v.array(ActiveSessionItemSchema) }),
   feedbackReceived: route('GET', '/feedback/received', { answer: v.array(FeedbackReceivedItemSchema) }),
   observerFeedbackStatus: route('GET', '/sessions/:code/observer-feedback-status', { answer: ObserverFeedbackStatusSchema }),
-  timeline: route('GET', '/admin/sessions/:code/events', { answer: v.array(TimelineEntrySchema) }),
   debrief: route('GET', '/sessions/:code/rounds/:round/debrief', { params: DebriefParams, answer: DebriefSchema }),
   debriefs: route('GET', '/sessions/:code/debriefs', { answer: v.array(DebriefLinkSchema) }),
   selfAssessment: route('GET', '/sessions/:code/self-assessment', { answer: SelfAssessmentFormSchema }),

@@ -117,10 +117,10 @@ t.test(`admins read the reports, open and oldest first, with the session's event
   const withoutSession = list.reports.find((report: { reported: { id: number } }) => report.reported.id === dan.id)
   t.same(withoutSession.session, null)
 
-  const log = await api(b.app, admin).get(`/admin/sessions/${annAboutBen.session.code}/events`)
+  const log = await api(b.app, admin).get(`/admin/sessions/${annAboutBen.session.code}/timeline`)
   t.equal(log.status, 200)
-  const events = log.json.map((event: { type: string; actor: { id: number } | null }) => [event.type, event.actor?.id ?? null])
-  t.same(events.slice(0, 3), [['SessionCreated', ann.id], ['ParticipantJoined', ann.id], ['ParticipantJoined', ben.id]], 'the session’s event log, as the admin tab loads it')
+  const events = log.json.entries.map((event: { type: string; actor: { id: number } | null }) => [event.type, event.actor?.id ?? null])
+  t.same(events.slice(0, 3), [['SessionCreated', ann.id], ['ParticipantJoined', ann.id], ['ParticipantJoined', ben.id]], 'the session’s timeline, which the report opens')
   t.ok(events.some(([type, actor]: [string, number]) => type === 'ParticipantLeft' && actor === ben.id), 'with Ben leaving')
 
   const close = (id: number, body: object, as: User = admin) => api(b.app, as).post(`/admin/candidate-reports/${id}/close`, body)

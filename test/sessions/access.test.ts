@@ -139,17 +139,18 @@ t.test('a case played by a running session cannot be deleted', async (t) => {
 
 t.test('the admin timeline lists the log with actors and phases; admins only', async (t) => {
   const admin = await signedInUser(app, { role: 'ADMIN', name: 'Ann Admin' })
-  t.equal((await as(app, room.doctor).get(`/admin/sessions/${room.code}/events`)).status, 403)
-  const timeline = await as(app, admin).get(`/admin/sessions/${room.code}/events`)
+  t.equal((await as(app, room.doctor).get(`/admin/sessions/${room.code}/timeline`)).status, 403)
+  const timeline = await as(app, admin).get(`/admin/sessions/${room.code}/timeline`)
   t.equal(timeline.status, 200)
-  t.same(timeline.json.slice(0, 3).map((e: { version: number; type: string; phaseAfter: string }) => [e.version, e.type, e.phaseAfter]), [
+  const entries = timeline.json.entries
+  t.same(entries.slice(0, 3).map((e: { version: number; type: string; phaseAfter: string }) => [e.version, e.type, e.phaseAfter]), [
     [1, 'SessionCreated', 'WAITING'],
     [2, 'ParticipantJoined', 'WAITING'],
     [3, 'SessionConfigured', 'WAITING'],
   ])
-  t.same(timeline.json[0].actor, { id: room.doctor.id, name: 'Dora Doctor' })
-  t.match(timeline.json[1].payload, { userId: room.doctor.id, role: 'DOCTOR' })
-  t.equal((await as(app, admin).get('/admin/sessions/ZZZZ-ZZZZ/events')).status, 404)
+  t.same(entries[0].actor, { id: room.doctor.id, name: 'Dora Doctor' })
+  t.match(entries[1].payload, { userId: room.doctor.id, role: 'DOCTOR' })
+  t.equal((await as(app, admin).get('/admin/sessions/ZZZZ-ZZZZ/timeline')).status, 404)
 })
 
 t.test('looking up and joining by code are rate limited per user', async (t) => {

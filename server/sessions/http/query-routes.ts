@@ -8,7 +8,6 @@ import { actorOf, perUserLimit } from '../../request-identity.ts'
 import { detailsFor, sessionToShow, type SessionRoutesContext } from './route-context.ts'
 import { activeSessionsOfUser, feedbackReceived } from '../store/queries.ts'
 import { participantViews, roleOf } from '../fan-out/session-view.ts'
-import { sessionTimeline } from '../store/timeline.ts'
 
 const JOIN_REFUSED = 'Invalid session code or session is full'
 
@@ -66,10 +65,5 @@ export async function sessionQueryRoutes(app: FastifyInstance, context: SessionR
 
   serve(app, sessionContracts.observerFeedbackStatus, { preHandler: app.authenticate }, async (request) => {
     return observerFeedbackStatus(await stateForParticipant(request, request.params.code))
-  })
-
-  serve(app, sessionContracts.timeline, { preHandler: app.requireAdmin }, async (request) => {
-    const row = await findSession(request, request.params.code)
-    return sessionTimeline(db, row.id)
   })
 }

@@ -54,10 +54,6 @@ export async function replayTimeline(db: Db, sessionId: number, options: { to?: 
   return { entries, state }
 }
 
-export async function sessionTimeline(db: Db, sessionId: number): Promise<TimelineEntry[]> {
-  return (await replayTimeline(db, sessionId)).entries
-}
-
 /** The key fields of an event on one line: what a maintainer scans for. */
 function describePayload(payload: Record<string, unknown>): string {
   return Object.entries(payload)
