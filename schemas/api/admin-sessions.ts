@@ -1,10 +1,13 @@
 import * as v from 'valibot'
 import { PhaseSchema, SessionDetailsSchema, SessionRoleSchema, StatusSchema, TimelineEntrySchema } from '../session-wire.ts'
+import { DebriefAssessmentSchema } from '../debrief.ts'
+import { FEEDBACK_AREAS, GLOBAL_JUDGEMENTS } from '../marking.ts'
 import { route } from './contract.ts'
 
 /**
  * The maintainers' sessions (issue 37): find a session, read its log as sentences, see it as it stood after any
- * event and what each seat's screen held then, export the log. Admins only; every look-up is logged with who looked.
+ * event and what each seat's screen held then, export the log, print one round's summary. Admins only; every
+ * look-up is logged with who looked.
  */
 
 const PAGE_RULE = 'page must be a whole number from 0'
@@ -110,10 +113,57 @@ export const AdminSessionStateSchema = v.object({
 })
 export type AdminSessionState = v.InferOutput<typeof AdminSessionStateSchema>
 
+const ROUND_RULE = 'round must be a whole number from 1'
+export const RoundSummaryParams = v.object({
+  code: v.string(),
+  round: v.pipe(v.string(ROUND_RULE), v.regex(/^\d{1,9}$/, ROUND_RULE), v.transform(Number), v.minValue(1, ROUND_RULE)),
+})
+
+/** A phase of a round: when it began, its deadline (none without a clock), when it actually gave way. */
+export const RoundPhaseSchema = v.object({
+  phase: PhaseSchema,
+  /** ISO, on the clock the rules ran on (as the timeline's deadlines). */
+  startedAt: v.string(),
+  deadline: v.nullable(v.string()),
+  /** Null while it runs. */
+  endedAt: v.nullable(v.string()),
+  /** endedAt - deadline: negative when it ended early, about 0 when its timer ended it; null without either. */
+  differenceMs: v.nullable(v.number()),
+})
+
+/** A feedback given in the round, with its marks on the mark scheme and the station result they give. */
+export const RoundFeedbackSchema = v.object({
+  ...DebriefAssessmentSchema.entries,
+  from: v.object({ name: v.string(), role: SessionRoleSchema }),
+  to: v.object({ name: v.string() }),
+  /** ISO. */
+  at: v.string(),
+  /** "9/12", as the timeline says it. */
+  score: v.string(),
+  globalJudgement: v.nullable(v.picklist(GLOBAL_JUDGEMENTS)),
+  feedbackAreas: v.array(v.picklist(FEEDBACK_AREAS)),
+})
+export type RoundFeedback = v.InferOutput<typeof RoundFeedbackSchema>
+
+/** One round, to print and share with the candidates concerned: names and roles, never an email. */
+export const RoundSummarySchema = v.object({
+  code: v.string(),
+  title: v.string(),
+  round: v.number(),
+  /** The case version played (issue 35); title null when the case has since been deleted. */
+  case: v.object({ caseId: v.number(), version: v.number(), title: v.nullable(v.string()), category: v.nullable(v.string()) }),
+  /** Everyone in a seat from the round's reading to its end, once per seat held. */
+  seats: v.array(v.object({ name: v.string(), role: SessionRoleSchema })),
+  phases: v.array(RoundPhaseSchema),
+  feedback: v.array(RoundFeedbackSchema),
+})
+export type RoundSummary = v.InferOutput<typeof RoundSummarySchema>
+
 export const adminSessionContracts = {
   find: route('GET', '/admin/sessions', { query: AdminSessionsQuery, answer: AdminSessionsPageSchema }),
   timeline: route('GET', '/admin/sessions/:code/timeline', { answer: AdminTimelineSchema }),
   state: route('GET', '/admin/sessions/:code/state', { query: StateQuery, answer: AdminSessionStateSchema }),
   /** A JSON file (server/sessions/admin/session-export.ts): what `npm run replay -- CODE --json` prints. */
   exportLog: route('GET', '/admin/sessions/:code/export', {}),
+  roundSummary: route('GET', '/admin/sessions/:code/rounds/:round/summary', { params: RoundSummaryParams, answer: RoundSummarySchema }),
 }

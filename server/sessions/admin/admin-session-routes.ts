@@ -4,6 +4,7 @@ import { serve } from '../../route-contract.ts'
 import type { SessionRoutesContext } from '../http/route-context.ts'
 import { adminTimeline } from './admin-timeline.ts'
 import { recordLookup } from './lookups.ts'
+import { roundSummary } from './round-summary.ts'
 import { exportFileName, sessionLogExport } from './session-export.ts'
 import { findSessions } from './session-search.ts'
 import { stateAt } from './state-at.ts'
@@ -34,6 +35,12 @@ export async function adminSessionRoutes(app: FastifyInstance, context: SessionR
     const { id } = await findSession(request, request.params.code)
     await looked(request, id, `state at version ${query.version}`)
     return stateAt(db, caseViews, id, query.version)
+  })
+
+  serve(app, adminSessionContracts.roundSummary, admin, async (request, { params }) => {
+    const { id } = await findSession(request, params.code)
+    await looked(request, id, `round ${params.round} summary`)
+    return roundSummary(db, caseViews, id, params.round)
   })
 
   serve(app, adminSessionContracts.exportLog, admin, async (request, _checked, reply) => {

@@ -14,7 +14,6 @@ import { replayTimeline } from '../store/timeline.ts'
  */
 
 const eventOf = (entry: TimelineEntry): SessionEvent => ({ ...entry.payload, type: entry.type }) as SessionEvent
-const atOf = (event: SessionEvent) => event.at
 
 /** A name for a user id: the fold's (a deleted account reads "Former user"), or the actor's, or their number. */
 function namer(states: Array<SessionState | null>, entries: TimelineEntry[]) {
@@ -27,32 +26,59 @@ function namer(states: Array<SessionState | null>, entries: TimelineEntry[]) {
   }
 }
 
-function annotate(entries: TimelineEntry[]): AdminTimelineEntry[] {
-  const events = entries.map(eventOf)
-  const startAt = events.length > 0 ? atOf(events[0]) : 0
+/** Each event of a log with the fold right after it (and before): what the timeline and a round's summary read. */
+export interface FoldedEvent {
+  event: SessionEvent
+  before: SessionState | null
+  after: SessionState
+}
+
+export function foldLog(events: SessionEvent[]): FoldedEvent[] {
   let state: SessionState | null = null
-  const annotated = entries.map((entry, index) => {
+  return events.map((event) => {
     const before = state
-    state = evolve(state, events[index])
-    const sentence = eventSentence(events[index], namer([state, before], entries))
-    const timer = state.timer
-    // A phase whose clock starts with this event: its deadline, compared below with the next phase's start.
-    const startsClock = events[index].type === 'PhaseStarted' && timer !== null && timer.phase === state.phase && timer.durationSeconds > 0
-    return { entry, sentence, msFromStart: atOf(events[index]) - startAt, deadline: startsClock && timer ? deadlineOf(timer) : null }
+    state = evolve(state, event)
+    return { event, before, after: state }
   })
-  return annotated.map(({ entry, sentence, msFromStart, deadline }, index) => {
+}
+
+/** The deadline (epoch ms) of the phase whose clock this event starts; null when it starts none. */
+export function clockStartedBy({ event, after }: FoldedEvent): number | null {
+  const timer = after.timer
+  const startsClock = event.type === 'PhaseStarted' && timer !== null && timer.phase === after.phase && timer.durationSeconds > 0
+  return startsClock && timer ? deadlineOf(timer) : null
+}
+
+/**
+ * When the phase that event `index` left the session in gave way (epoch ms): the next event that leaves it or
+ * starts another clock (a new round's reading after feedback); null while it runs.
+ */
+export function phaseEndedAt(log: FoldedEvent[], index: number): number | null {
+  const phase = log[index].after.phase
+  const next = log.findIndex((later, at) => at > index && (later.after.phase !== phase || later.event.type === 'PhaseStarted'))
+  return next === -1 ? null : log[next].event.at
+}
+
+const iso = (at: number) => new Date(at).toISOString()
+
+function annotate(entries: TimelineEntry[]): AdminTimelineEntry[] {
+  const log = foldLog(entries.map(eventOf))
+  const startAt = log.length > 0 ? log[0].event.at : 0
+  return entries.map((entry, index) => {
+    const { event, before, after } = log[index]
+    const sentence = eventSentence(event, namer([after, before], entries))
+    const msFromStart = event.at - startAt
+    const deadline = clockStartedBy(log[index])
     if (deadline === null) return { ...entry, sentence, msFromStart, deadline: null }
-    // The next event that leaves this phase or starts another clock (a new round's reading after feedback).
-    const next = entries.findIndex((later, at) => at > index && (later.phaseAfter !== entry.phaseAfter || later.type === 'PhaseStarted'))
-    const nextAt = next === -1 ? null : atOf(events[next])
+    const nextAt = phaseEndedAt(log, index)
     return {
       ...entry,
       sentence,
       msFromStart,
       deadline: {
         phase: entry.phaseAfter,
-        deadline: new Date(deadline).toISOString(),
-        nextPhaseAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+        deadline: iso(deadline),
+        nextPhaseAt: nextAt === null ? null : iso(nextAt),
         differenceMs: nextAt === null ? null : nextAt - deadline,
       },
     }

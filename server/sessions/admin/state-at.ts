@@ -14,13 +14,31 @@ import { readStream, toSessionEvent } from '../store/event-store.ts'
  * moment, with the case version played then. Presence is not in the log, so nobody reads as online.
  */
 
-type FeedbackEvent = Extract<SessionEvent, { type: 'FeedbackSubmitted' }>
+export type FeedbackEvent = Extract<SessionEvent, { type: 'FeedbackSubmitted' }>
 
 /** The read model's times as they stood then: its first reading's start and its end (projection.ts keeps the same). */
 function timesUpTo(events: SessionEvent[]): SessionTimes {
   const firstReading = events.find((e) => e.type === 'PhaseStarted' && e.phase === 'READING')
   const ended = events.find((e) => e.type === 'SessionEnded')
   return { startedAt: firstReading ? new Date(firstReading.at) : null, endedAt: ended ? new Date(ended.at) : null }
+}
+
+/** A participant's name as a state holds it (a deleted account reads "Former user"). */
+export const nameIn = (state: SessionState, userId: number) => state.participants.find((p) => p.userId === userId)?.name ?? `user #${userId}`
+
+/**
+ * A feedback as the log holds it: its giver named as `now` names them (a deleted account reads "Former user"),
+ * whom it scored as named `then` (right after it), and the score in words.
+ */
+export function feedbackGiven(event: FeedbackEvent, now: SessionState, then: SessionState) {
+  return {
+    round: event.round,
+    caseId: event.caseId,
+    from: { userId: event.fromUserId, name: nameIn(now, event.fromUserId), role: event.fromRole },
+    to: { userId: event.toUserId, name: nameIn(then, event.toUserId) },
+    score: scoreWords(event.overallPerformance, event.criteriaScores.length),
+    comment: event.comment,
+  }
 }
 
 export function versionOutOfRange(last: number): string {
@@ -42,7 +60,6 @@ export async function stateAt(db: Db, caseViews: CaseViewCache, sessionId: numbe
   const fullCase = (await caseViews.ofState(folded)) ?? null
   const times = timesUpTo(events)
   const played = shownCase(folded)
-  const nameIn = (s: SessionState, userId: number) => s.participants.find((p) => p.userId === userId)?.name ?? `user #${userId}`
   return {
     version,
     at: new Date(at).toISOString(),
@@ -52,14 +69,6 @@ export async function stateAt(db: Db, caseViews: CaseViewCache, sessionId: numbe
     views: folded.participants
       .filter((p) => p.active)
       .map((p) => ({ userId: p.userId, name: p.name, role: p.role, session: sessionDetails(folded, times, fullCase, p.userId, () => false, at) })),
-    feedbackSoFar: feedbacks.map(({ version: v, event, state: then }) => ({
-      version: v,
-      round: event.round,
-      caseId: event.caseId,
-      from: { userId: event.fromUserId, name: nameIn(folded, event.fromUserId), role: event.fromRole },
-      to: { userId: event.toUserId, name: nameIn(then, event.toUserId) },
-      score: scoreWords(event.overallPerformance, event.criteriaScores.length),
-      comment: event.comment,
-    })),
+    feedbackSoFar: feedbacks.map(({ version: v, event, state: then }) => ({ version: v, ...feedbackGiven(event, folded, then) })),
   }
 }
