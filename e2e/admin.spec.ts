@@ -31,8 +31,8 @@ test('an admin builds a case in the editor, edits it, sees a session draw it in 
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toBeFocused()
   await expect(tabs.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('End')
-  // The last tab since issue 36's reports about candidates.
-  await expect(tabs.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true')
+  // The last tab since issue 37's maintainers' sessions.
+  await expect(tabs.getByRole('tab', { name: 'Sessions' })).toHaveAttribute('aria-selected', 'true')
   await page.keyboard.press('Home')
   await expect(page.getByRole('tabpanel')).toContainText('Add New Case')
 

@@ -115,13 +115,13 @@ test('the admin panel at 360 px: every tab in view; Escape closes its dialogs; i
   await page.setViewportSize({ width: 360, height: 740 })
   await openAdmin(page, request)
 
-  const names = ['Cases', 'Categories', 'User Management', 'Find Partners', 'Messages', 'Reports']
+  const names = ['Cases', 'Categories', 'User Management', 'Find Partners', 'Messages', 'Reports', 'Sessions']
   for (const name of names) await expect(page.getByRole('tab', { name })).toBeInViewport({ ratio: 1 })
   await screenshot(page, 'admin-tabs-360')
   await page.getByRole('tab', { name: 'Cases' }).focus()
   await page.keyboard.press('ArrowLeft')
-  await expect(page.getByRole('tab', { name: 'Reports' })).toBeFocused()
-  await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'Sessions' })).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Sessions' })).toHaveAttribute('aria-selected', 'true')
 
   // A refused delete, then Escape: the dialog closes and focus is back on the button that opened it.
   await page.getByRole('tab', { name: 'Categories' }).click()

@@ -20,6 +20,10 @@ import RoleSelection from './pages/RoleSelection.tsx'
 // The two biggest screens load when first opened, so the landing and sign-in pages reach a phone on a slow
 // connection without the live room (STOMP, SockJS, the session machine) or the admin panel.
 const Admin = lazyPage(() => import('./pages/Admin.tsx'))
+// A session's timeline (issue 37) brings the room's case views with it: only admins settling a dispute open it.
+const AdminSession = lazyPage(() => import('./pages/AdminSession.tsx'))
+// A round's printable summary (issue 37), opened from a session's timeline.
+const RoundSummary = lazyPage(() => import('./pages/RoundSummary.tsx'))
 // The board follows its live topic over STOMP and SockJS, which only it and the room need.
 const FindPartners = lazyPage(() => import('./pages/FindPartners.tsx'))
 const MyPartners = lazyPage(() => import('./pages/MyPartners.tsx'))
@@ -74,6 +78,16 @@ const Guarded = {
       <Admin />
     </RequireAdmin>
   ),
+  AdminSession: () => (
+    <RequireAdmin>
+      <AdminSession />
+    </RequireAdmin>
+  ),
+  RoundSummary: () => (
+    <RequireAdmin>
+      <RoundSummary />
+    </RequireAdmin>
+  ),
 }
 
 /** The route table of SPEC section 2. */
@@ -125,6 +139,8 @@ export function App() {
             <Route path="/review" component={Guarded.Review} />
             <Route path="/review/contributions/:id" component={Guarded.Review} />
             <Route path="/admin" component={Guarded.Admin} />
+            <Route path="/admin/sessions/:code" component={Guarded.AdminSession} />
+            <Route path="/admin/sessions/:code/rounds/:round" component={Guarded.RoundSummary} />
             <Route component={NotFound} />
           </Switch>
         </Suspense>

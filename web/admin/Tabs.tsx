@@ -94,7 +94,7 @@ const Tab = styled.button`
   }
   &:hover { color: ${theme.color.primaryHover}; }
   &:focus-visible { outline-offset: -3px; }
-  /* At 360 px the four tabs share two rows, each row's tabs sharing its width. */
+  /* At 360 px the tabs wrap onto rows, each row's tabs sharing its width. */
   @media (max-width: 400px) {
     flex: 1 1 auto;
     padding: 6px 8px;

@@ -14,6 +14,14 @@ export const CardListItem = styled.li`
   && :is(h2, h3) { font-size: 1.1rem; margin: 0 0 8px; overflow-wrap: anywhere; }
 `
 
+/** The list those cards stand in. */
+export const CardList = styled.ul`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+`
+
 export const FactList = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;

@@ -11,7 +11,7 @@ import { theme } from '../theme.ts'
 import { ScoreTable, type TableRow } from './ScoreTable.tsx'
 
 /** One score sheet: a peer's, with the judgement and areas they gave, or the doctor's own (which has neither). */
-interface Sheet {
+export interface Sheet {
   heading: string
   scores: DebriefAssessment
   marks: Pick<DebriefFeedback, 'globalJudgement' | 'feedbackAreas'> | null
@@ -48,7 +48,8 @@ export function DebriefScores({ debrief }: { debrief: Debrief }) {
   )
 }
 
-function resultRows(sheets: Sheet[]): TableRow[] {
+/** The exam's result of each sheet: score out of 12, domain grades, judgement, areas (also the admins' round summary's). */
+export function resultRows(sheets: Sheet[]): TableRow[] {
   return [
     {
       key: 'station-score',
@@ -76,7 +77,11 @@ function resultRows(sheets: Sheet[]): TableRow[] {
   ]
 }
 
-function criterionRows(criterion: CriterionView, sheets: Sheet[]): TableRow[] {
+/** A criterion as the rows name it: the case's, or (the admins' round summary) as the scores given name it. */
+export type NamedCriterion = Pick<CriterionView, 'id' | 'name'> & { subCriteria: Array<Pick<CriterionView['subCriteria'][number], 'id' | 'name'>> }
+
+/** A criterion's row of 0-4 scores, one per sheet, then a row per sub-criterion. */
+export function criterionRows(criterion: NamedCriterion, sheets: Sheet[]): TableRow[] {
   const given = (sheet: Sheet) => sheet.scores.criteriaScores.find((score) => score.criterionId === criterion.id)
   const criterionRow: TableRow = {
     key: criterion.id,
@@ -104,7 +109,8 @@ const CommentsHeading = styled.h3`
   font-size: 1.05rem;
 `
 
-const Comments = styled.ul`
+/** Each sheet's comment under its giver's name (also the admins' round summary's). */
+export const Comments = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;

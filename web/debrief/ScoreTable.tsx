@@ -18,16 +18,16 @@ const STACK_BELOW = '720px'
  * Score sheets side by side, one column each, as a table on a wide screen. On a phone each row stacks its cells,
  * each under the sheet's name, so nothing is off-screen behind a sideways scroll (issue 29). The roles are written
  * out because a table laid out as blocks loses them in some browsers; the names shown in stacked cells are
- * hidden from screen readers, which have the column headers.
+ * hidden from screen readers, which have the column headers. `rowHeading` names the rows' column (read, not shown).
  */
-export function ScoreTable({ caption, headings, rows }: { caption: string; headings: string[]; rows: TableRow[] }) {
+export function ScoreTable({ caption, headings, rows, rowHeading = 'Mark' }: { caption: string; headings: string[]; rows: TableRow[]; rowHeading?: string }) {
   return (
     <Table role="table">
       <caption>{caption}</caption>
       <thead role="rowgroup">
         <tr role="row">
           <th scope="col" role="columnheader">
-            <span className="visually-hidden">Mark</span>
+            <span className="visually-hidden">{rowHeading}</span>
           </th>
           {headings.map((heading) => (
             <th scope="col" role="columnheader" key={heading}>

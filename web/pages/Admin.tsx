@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
@@ -9,11 +9,13 @@ import { CasesTab } from '../admin/cases/CasesTab.tsx'
 import { CategoriesTab } from '../admin/categories/CategoriesTab.tsx'
 import { MessagesTab } from '../admin/messages/MessagesTab.tsx'
 import { CandidateReportsTab } from '../admin/reports/CandidateReportsTab.tsx'
+import { SessionsTab } from '../admin/sessions/SessionsTab.tsx'
 import { Tabs, type TabDefinition } from '../admin/Tabs.tsx'
 import { UsersTab } from '../admin/users/UsersTab.tsx'
+import { useAdminTab } from '../admin/useAdminTab.ts'
 import { useCaseBank, type CaseBank } from '../admin/useCaseBank.ts'
 
-type TabKey = 'cases' | 'categories' | 'users' | 'board' | 'messages' | 'reports'
+type TabKey = 'cases' | 'categories' | 'users' | 'board' | 'messages' | 'reports' | 'sessions'
 
 const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'cases', label: 'Cases' },
@@ -22,19 +24,20 @@ const TABS: ReadonlyArray<TabDefinition<TabKey>> = [
   { key: 'board', label: 'Find Partners' },
   { key: 'messages', label: 'Messages' },
   { key: 'reports', label: 'Reports' },
+  { key: 'sessions', label: 'Sessions' },
 ]
 
 /** /admin (ADMIN only, guarded in App.tsx): the case bank and the accounts. */
 export default function Admin() {
   usePageTitle('Admin panel')
-  const [tab, setTab] = useState<TabKey>('cases')
+  const [tab, setTab] = useAdminTab(TABS)
   // Loaded here, not per tab: both case and category tabs read both lists, and switching tabs keeps them.
   const bank = useCaseBank()
 
   return (
     <Page>
       <h1>Admin panel</h1>
-      <Intro>Manage the case bank, the accounts and the messages sent to the platform.</Intro>
+      <Intro>Manage the case bank, the accounts and the messages sent to the platform, and look back at the sessions played.</Intro>
       <Tabs label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'cases' && (
           <WhenLoaded bank={bank}>
@@ -50,6 +53,7 @@ export default function Admin() {
         {tab === 'board' && <BoardTab />}
         {tab === 'messages' && <MessagesTab />}
         {tab === 'reports' && <CandidateReportsTab />}
+        {tab === 'sessions' && <SessionsTab />}
       </Tabs>
     </Page>
   )

@@ -6,6 +6,7 @@ import type { PartnerMatch } from '../../schemas/partners/matches.ts'
 import { availabilityApi } from '../api/availability.ts'
 import { ApiError, errorMessage } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
+import { CardList } from '../components/FactCard.ts'
 import { CheckRow } from '../forms/StackedField.ts'
 import { theme } from '../theme.ts'
 import { MatchCard, type MatchActions } from './MatchCard.tsx'
@@ -67,11 +68,11 @@ export function MatchesSection(props: { zone: string; examMonthSet: boolean; ref
           {found.examNear ? ' among candidates whose exam month is near yours: untick "Only exam month near mine" to see everyone.' : '.'}
         </p>
       ) : (
-        <List aria-label="Partners free when I am">
+        <CardList aria-label="Partners free when I am">
           {found.matches.map((match) => (
             <MatchCard key={match.userId} match={match} zone={zone} renderActions={props.renderActions} />
           ))}
-        </List>
+        </CardList>
       )}
     </section>
   )
@@ -79,11 +80,4 @@ export function MatchesSection(props: { zone: string; examMonthSet: boolean; ref
 
 const Muted = styled.p`
   color: ${theme.color.muted};
-`
-
-const List = styled.ul`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
 `

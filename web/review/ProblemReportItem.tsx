@@ -3,9 +3,11 @@ import styled from 'styled-components'
 import { DETAILS_MAX } from '../../schemas/case-feedback.ts'
 import { REPORT_STATUS_LABELS, ResolveReportBody, type ProblemReportView } from '../../schemas/problem-reports.ts'
 import { validate } from '../../schemas/validate.ts'
+import { useAuth } from '../account/AuthContext.tsx'
 import { caseFeedbackApi } from '../api/case-feedback.ts'
 import { errorMessage } from '../api/client.ts'
 import { SmallButton } from '../admin/controls.tsx'
+import { ReportTimelineLink } from '../admin/sessions/TimelineLink.tsx'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton } from '../components/Button.tsx'
 import { ErrorText, Field, Input, Label } from '../forms/TextField.tsx'
@@ -18,10 +20,15 @@ interface Props {
   onViewVersion: (report: ProblemReportView) => void
 }
 
-/** One report in the queue: what was reported about which version, by whom and where; open ones can be closed. */
+/**
+ * One report in the queue: what was reported about which version, by whom and where; open ones can be closed. An
+ * admin also gets the session's timeline at the report's moment (reviewers who are not admins may not read it).
+ */
 export function ProblemReportItem({ report, onClosed, onViewVersion }: Props) {
   const headingId = useId()
   const closed = closedText(report)
+  const isAdmin = useAuth().user?.role === 'ADMIN'
+  const sessionCode = report.source.kind === 'SESSION' ? report.source.sessionCode : null
   return (
     <Item aria-labelledby={headingId} $open={report.status === 'OPEN'}>
       <h3 id={headingId}>
@@ -42,7 +49,15 @@ export function ProblemReportItem({ report, onClosed, onViewVersion }: Props) {
           {reporterText(report)} on {dayText(report.createdAt)}
         </dd>
         <dt>Where</dt>
-        <dd>{sourceText(report.source)}</dd>
+        <dd>
+          {sourceText(report.source)}
+          {isAdmin && sessionCode && (
+            <>
+              {' '}
+              <ReportTimelineLink code={sessionCode} reportedAt={report.createdAt} />
+            </>
+          )}
+        </dd>
       </Facts>
       <Words>{report.details || <em>No details given.</em>}</Words>
       {report.resolutionNote && <Words>Reviewer&apos;s note: {report.resolutionNote}</Words>}

@@ -6,18 +6,21 @@ import { theme } from '../theme.ts'
 
 const HEADINGS = { doctor: "Doctor's brief", patient: 'Patient script' } as const
 
-/** The notes the server sent for this role (it already removed what the role may not see). */
-export function CaseNotes({ view }: { view: RoleCaseView | null }) {
+/**
+ * The notes the server sent for this role (it already removed what the role may not see). `titleLevel`: the
+ * case title's heading level, for a page that shows a seat's screen under headings of its own (the admins' timeline).
+ */
+export function CaseNotes({ view, titleLevel = 2 }: { view: RoleCaseView | null; titleLevel?: 2 | 3 | 4 }) {
   if (!view) return <Muted>No case has been assigned yet.</Muted>
   const title = caseTitle(view)
   const blocks = notesOf(view)
   // Under the room's h1, each heading this role's view has goes one level down from the one above it, never two
   // (the patient's view has a title and one side, the doctor's has no title while the case runs).
-  const sideLevel = title ? 3 : 2
+  const sideLevel = title ? titleLevel + 1 : titleLevel
   const sectionLevel = blocks.length > 1 ? sideLevel + 1 : sideLevel
   return (
     <article aria-label="Case notes">
-      {title && <Title>{title}</Title>}
+      {title && <Title as={`h${titleLevel}`}>{title}</Title>}
       <Category>{view.category.name}</Category>
       {view.description && <Stem>{view.description}</Stem>}
       {blocks.map((block) => (

@@ -7,8 +7,8 @@ import { timeFor } from '../../board/times.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { BusyButton } from '../../components/Button.tsx'
 import { ErrorText, Field, Input, Label } from '../../forms/TextField.tsx'
-import { SessionEventLog } from './SessionEventLog.tsx'
 import { ReportCard, ReportClosing, ReportFacts, ReportWords } from '../../components/ReportCard.ts'
+import { ReportTimelineLink } from '../sessions/TimelineLink.tsx'
 
 interface Props {
   report: CandidateReportView
@@ -16,7 +16,7 @@ interface Props {
   onClosed: (report: CandidateReportView) => void
 }
 
-/** One report: who reported whom, why, when and in which session (with its event log); an open one can be closed. */
+/** One report: who reported whom, why, when and in which session (a link to its timeline then); an open one can be closed. */
 export function CandidateReportItem({ report, zone, onClosed }: Props) {
   const headingId = useId()
   return (
@@ -39,7 +39,11 @@ export function CandidateReportItem({ report, zone, onClosed }: Props) {
         <dd>{report.session ? (report.session.code ?? `#${report.session.id}, since removed`) : 'None named (a time they agreed)'}</dd>
       </Facts>
       <Words>{report.details || <em>No details given.</em>}</Words>
-      {report.session?.code && <SessionEventLog code={report.session.code} zone={zone} />}
+      {report.session?.code && (
+        <Words>
+          <ReportTimelineLink code={report.session.code} reportedAt={report.createdAt} />
+        </Words>
+      )}
       {report.adminNote && <Words>Admin&apos;s note: {report.adminNote}</Words>}
       {report.status === 'OPEN' && <CloseReportForm report={report} onClosed={onClosed} />}
     </Item>

@@ -48,8 +48,8 @@ export function CandidateReportsTab() {
   return (
     <section aria-label="Reports about candidates">
       <Muted>
-        Reports candidates sent about someone they practised with or agreed a time with: {openCount} open. Open a report&apos;s session event log to see what the
-        session recorded.
+        Reports candidates sent about someone they practised with or agreed a time with: {openCount} open. Open a report&apos;s session timeline to see what the
+        session recorded up to the moment of the report.
       </Muted>
       {failure && (
         <>

@@ -6,26 +6,27 @@ interface PaginationProps {
   /** Zero-based, as the server counts. */
   page: number
   totalPages: number
-  size: number
-  sizes: readonly number[]
   onPage: (page: number) => void
-  onSize: (size: number) => void
+  /** The rows-per-page choice, for a list whose server lets the reader choose (the sessions' page is fixed). */
+  sizing?: { size: number; sizes: readonly number[]; onSize: (size: number) => void }
 }
 
-export function Pagination({ page, totalPages, size, sizes, onPage, onSize }: PaginationProps) {
+export function Pagination({ page, totalPages, onPage, sizing }: PaginationProps) {
   const pages = Math.max(totalPages, 1)
   return (
     <Bar aria-label="Pagination">
-      <label>
-        Rows per page
-        <SizeSelect value={size} onChange={(event) => onSize(Number(event.target.value))}>
-          {sizes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SizeSelect>
-      </label>
+      {sizing && (
+        <label>
+          Rows per page
+          <SizeSelect value={sizing.size} onChange={(event) => sizing.onSize(Number(event.target.value))}>
+            {sizing.sizes.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SizeSelect>
+        </label>
+      )}
       <Pages>
         <SmallButton type="button" $variant="secondary" onClick={() => onPage(0)} disabled={page === 0} aria-label="First page">
           «

@@ -64,10 +64,8 @@ export function UsersTab() {
         <Pagination
           page={users.page}
           totalPages={users.result.totalPages}
-          size={users.size}
-          sizes={PAGE_SIZES}
           onPage={users.setPage}
-          onSize={users.setSize}
+          sizing={{ size: users.size, sizes: PAGE_SIZES, onSize: users.setSize }}
         />
       )}
       {changingRole && (
