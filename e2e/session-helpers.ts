@@ -123,6 +123,24 @@ export interface Player {
   post(path: string, data?: unknown): Promise<unknown>
 }
 
+/** Calls the API with this token; a refusal fails the test with the server's words. */
+function poster(request: APIRequestContext, token: string) {
+  return async (path: string, data?: unknown) => {
+    const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data })
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
+    return response.json() as Promise<unknown>
+  }
+}
+
+/** A player who only calls the API (no browser of their own): for a session played before a test looks at it. */
+export type ApiPlayer = Pick<Player, 'account' | 'token' | 'post'> & { userId: number }
+
+export async function apiPlayer(request: APIRequestContext, label: string): Promise<ApiPlayer> {
+  const account = await registerAccount(request, newAccount(label))
+  const { token, user } = await loginByApi(request, account)
+  return { account, token, userId: user.id, post: poster(request, token) }
+}
+
 export async function newPlayer(
   browser: Browser,
   request: APIRequestContext,
@@ -134,16 +152,11 @@ export async function newPlayer(
   const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'], ...place })
   const page = await context.newPage()
   const { token } = await signInAs(page, request, account)
-  const post = async (path: string, data?: unknown) => {
-    const response = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data })
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true)
-    return response.json()
-  }
-  return { account, token, context, page, post }
+  return { account, token, context, page, post: poster(request, token) }
 }
 
 /** A session set up through the API: the doctor hosts a topic session, the others join with their roles. */
-export async function sessionByApi(doctor: Player, topic: string, joiners: Array<[Player, 'patient' | 'observer']>, consultationTime = 5) {
+export async function sessionByApi(doctor: Pick<Player, 'post'>, topic: string, joiners: Array<[Pick<Player, 'post'>, 'patient' | 'observer']>, consultationTime = 5) {
   const { sessionCode } = (await doctor.post('/sessions', { title: unique('Practice'), selectedTopics: [topic], readingTime: 1, consultationTime })) as { sessionCode: string }
   await doctor.post(`/sessions/${sessionCode}/configure`, { sessionType: 'TOPIC', selectedTopics: [topic], readingTime: 1, consultationTime, timingType: 'COUNTDOWN', recallDate: '' })
   for (const [player, role] of joiners) await player.post(`/sessions/${sessionCode}/join-with-role`, { role })
@@ -151,7 +164,7 @@ export async function sessionByApi(doctor: Player, topic: string, joiners: Array
 }
 
 /** The doctor starts the session and ends its reading and consultation: the others can give feedback. */
-export async function toFeedbackPhase(doctor: Player, code: string) {
+export async function toFeedbackPhase(doctor: Pick<Player, 'post'>, code: string) {
   await doctor.post(`/sessions/${code}/start`)
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'READING' })
   await doctor.post(`/sessions/${code}/skip-phase`, { phase: 'CONSULTATION' })

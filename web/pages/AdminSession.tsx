@@ -9,6 +9,7 @@ import { EventList } from '../admin/sessions/timeline/EventList.tsx'
 import { StatePanel } from '../admin/sessions/timeline/StatePanel.tsx'
 import { TimelineHeader } from '../admin/sessions/timeline/TimelineHeader.tsx'
 import { chosenStep, readStep, SESSIONS_TAB, stepHref } from '../admin/sessions/timeline/timeline-steps.ts'
+import { ShownZoneProvider, useTimeZone } from '../board/times.ts'
 import { useStateAt, useTimeline, worthRetrying } from '../admin/sessions/timeline/useSessionTimeline.ts'
 
 /**
@@ -17,6 +18,15 @@ import { useStateAt, useTimeline, worthRetrying } from '../admin/sessions/timeli
  * the address (`?version=N`, or `?at=<ISO>` from a report), so a reload or a shared link opens at it.
  */
 export default function AdminSession() {
+  // The admin's zone, as the Sessions tab writes times: one clock for every time read about a session.
+  return (
+    <ShownZoneProvider value={useTimeZone().zone}>
+      <SessionTimelinePage />
+    </ShownZoneProvider>
+  )
+}
+
+function SessionTimelinePage() {
   const code = useSessionCode()
   usePageTitle(`Session ${code}: timeline`)
   const [, navigate] = useLocation()

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react'
 import styled, { createGlobalStyle } from 'styled-components'
 import { Link, useParams } from 'wouter'
-import { adminSessionContracts, type RoundSummary as Summary } from '../../schemas/api/admin-sessions.ts'
-import { ApiError, call, errorMessage } from '../api/client.ts'
+import { adminSessionContracts } from '../../schemas/api/admin-sessions.ts'
+import { call } from '../api/client.ts'
 import { Alert } from '../components/Alert.tsx'
 import { Button } from '../components/Button.tsx'
 import { usePageTitle } from '../components/usePageTitle.ts'
@@ -10,7 +9,9 @@ import { useSessionCode } from '../session/SessionCode.tsx'
 import { theme } from '../theme.ts'
 import { CaseSection, FeedbackSection, SeatsSection, TimingsSection } from '../admin/sessions/round-summary/RoundSummarySections.tsx'
 import { timelineAddress } from '../admin/sessions/timeline-address.ts'
-import { localDateTime } from '../admin/sessions/timeline/timeline-steps.ts'
+import { useMomentWords } from '../admin/sessions/timeline/useMomentWords.ts'
+import { ShownZoneProvider, useShownZone, useTimeZone } from '../board/times.ts'
+import { useLoaded, worthRetrying } from '../admin/sessions/timeline/useSessionTimeline.ts'
 
 /**
  * /admin/sessions/:code/rounds/:round (ADMIN only, guarded in App.tsx; issue 37): one round as a plain document to
@@ -18,32 +19,25 @@ import { localDateTime } from '../admin/sessions/timeline/timeline-steps.ts'
  * the feedback given. Names only, never an email. The round is sent as typed: the server says what is wrong with it.
  */
 
-type Failure = { message: string; status: number }
-
-function useRoundSummary(code: string, round: string, attempt: number) {
-  const [summary, setSummary] = useState<Summary | null>(null)
-  const [failure, setFailure] = useState<Failure | null>(null)
-  useEffect(() => {
-    const controller = new AbortController()
-    setSummary(null)
-    setFailure(null)
-    call(adminSessionContracts.roundSummary, { params: { code, round }, signal: controller.signal }).then(setSummary, (error: unknown) => {
-      if (controller.signal.aborted) return
-      setFailure({ message: errorMessage(error, 'The round summary could not be loaded. Please try again.'), status: error instanceof ApiError ? error.status : 0 })
-    })
-    return () => controller.abort()
-  }, [code, round, attempt])
-  return { summary, failure }
+function useRoundSummary(code: string, round: string) {
+  return useLoaded(`${code}#${round}`, (signal) => call(adminSessionContracts.roundSummary, { params: { code, round }, signal }), 'The round summary could not be loaded. Please try again.')
 }
 
-/** The reader's zone, named on the page: a printed time means nothing without it. */
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
-
+/** Times in the admin's zone, as the Sessions tab and the timeline write them; named on the page, since a printed time means nothing without it. */
 export default function RoundSummary() {
+  return (
+    <ShownZoneProvider value={useTimeZone().zone}>
+      <RoundSummaryPage />
+    </ShownZoneProvider>
+  )
+}
+
+function RoundSummaryPage() {
+  const zone = useShownZone()
+  const { dateTime } = useMomentWords()
   const code = useSessionCode()
   const round = useParams<{ round: string }>().round ?? ''
-  const [attempt, setAttempt] = useState(0)
-  const { summary, failure } = useRoundSummary(code, round, attempt)
+  const { value: summary, failure, retry } = useRoundSummary(code, round)
   usePageTitle(`Session ${code}, round ${round}: summary`)
   const back = (
     <Back data-no-print>
@@ -52,15 +46,13 @@ export default function RoundSummary() {
   )
 
   if (failure) {
-    // A refusal (no such round, not a round, not an admin) stays one; only a failure to answer is worth retrying.
-    const retry = failure.status === 0 || failure.status >= 500
     return (
       <Page>
         {back}
         <h1>{failure.status === 404 ? 'Round not found' : 'The round summary could not be loaded'}</h1>
         <Alert tone="error">{failure.message}</Alert>
-        {retry && (
-          <Button type="button" $variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+        {worthRetrying(failure) && (
+          <Button type="button" $variant="secondary" onClick={retry}>
             Try again
           </Button>
         )}
@@ -91,10 +83,10 @@ export default function RoundSummary() {
       <Meta>
         {began && (
           <>
-            Played <time dateTime={began}>{localDateTime(began)}</time>.{' '}
+            Played <time dateTime={began}>{dateTime(began)}</time>.{' '}
           </>
         )}
-        Times are in {TIME_ZONE} time.
+        Times are in {zone} time.
       </Meta>
       <Actions data-no-print>
         <Button type="button" onClick={() => window.print()}>

@@ -5,13 +5,17 @@ import type { Phase } from '../../schemas/session/types.ts'
  * A heading the room hands focus to when it enters a phase: the first one in the room's body is that phase's
  * (what it is called for this role: "Reading time", the feedback form, "Feedback Submitted"...).
  */
-export function PhaseHeading({ id, children }: { id?: string; children: ReactNode }) {
+export function PhaseHeading({ id, level = 2, children }: { id?: string; level?: HeadingLevel; children: ReactNode }) {
+  const Heading = `h${level}` as const
   return (
-    <h2 id={id} tabIndex={-1} data-phase-heading="">
+    <Heading id={id} tabIndex={-1} data-phase-heading="">
       {children}
-    </h2>
+    </Heading>
   )
 }
+
+/** The room's parts head their sections at h2; drawn inside another page's section (the admin's seat screens), lower. */
+export type HeadingLevel = 2 | 3 | 4
 
 /**
  * After each phase change (never on the page's first load), focus moves to the new phase's heading: a screen

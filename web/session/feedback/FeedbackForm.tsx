@@ -15,7 +15,7 @@ import type { SubmitChoice } from '../room/submit-choices.ts'
 import { Alert } from '../../components/Alert.tsx'
 import { BusyButton } from '../../components/Button.tsx'
 import { theme } from '../../theme.ts'
-import { PhaseHeading } from '../PhaseHeading.tsx'
+import { PhaseHeading, type HeadingLevel } from '../PhaseHeading.tsx'
 import { ScoreScale } from './ScoreScale.tsx'
 import { StationMarkingFields } from './StationMarkingFields.tsx'
 import type { StationMarking } from '../../../schemas/session/types.ts'
@@ -32,6 +32,8 @@ const CHOICE_LABELS: Record<SubmitChoice, string> = {
 export interface FeedbackFormProps {
   /** The form's heading and name; the doctor's private self-assessment uses the same form under its own. */
   title?: string
+  /** 2 in the room; lower where the form is drawn inside another section. */
+  headingLevel?: HeadingLevel
   criteria: CriterionView[]
   draft: FeedbackDraft
   formError: string | null
@@ -66,7 +68,7 @@ export function FeedbackForm(props: FeedbackFormProps) {
   if (props.criteria.length === 0) return <Alert tone="error">{NO_CRITERIA}</Alert>
   return (
     <Form ref={form} aria-label={title} onSubmit={(event) => event.preventDefault()}>
-      <PhaseHeading>{title}</PhaseHeading>
+      <PhaseHeading level={props.headingLevel}>{title}</PhaseHeading>
       <Hint>
         Score each item from {MIN_SCORE} ({SCORE_DESCRIPTORS[MIN_SCORE]}) to {MAX_SCORE} ({SCORE_DESCRIPTORS[MAX_SCORE]}).
       </Hint>

@@ -1,10 +1,11 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { ChecklistMark } from '../../../schemas/session/types.ts'
 import type { StationProgressView } from '../../../schemas/session-wire.ts'
 import { sessionsApi } from '../../api/sessions.ts'
 import { errorMessage } from '../../api/client.ts'
 import { Alert } from '../../components/Alert.tsx'
 import type { Capabilities } from '../../../schemas/session/capabilities.ts'
+import type { HeadingLevel } from '../PhaseHeading.tsx'
 import type { RoomSession } from '../room/room-state.ts'
 import { checklistByDomain, factsToTell, openingLineOf } from './station-notes.ts'
 import { ExaminerChecklist, FactsToTell, NotesPanel } from './StationLists.tsx'
@@ -15,6 +16,8 @@ interface Props {
   can: Capabilities
   /** The round's notes the server answered with (and their version), for the room to show before its live echo arrives. */
   onProgress: (progress: StationProgressView, version: number) => void
+  /** 2 in the room; lower where the notes are drawn inside another section. */
+  headingLevel?: HeadingLevel
 }
 
 /**
@@ -22,7 +25,9 @@ interface Props {
  * examiner's checklist to mark as they watch. Each tick is stored at once with the consultation's clock; the
  * doctor's room never has either (the server sends them neither).
  */
-export function StationNotes({ session, userId, can, onProgress }: Props) {
+export function StationNotes({ session, userId, can, onProgress, headingLevel = 2 }: Props) {
+  const headingId = useId()
+  const Heading = `h${headingLevel}` as const
   const [error, setError] = useState<string | null>(null)
   // What was just chosen, shown at once while it is saved (a slow connection must not make a tick look ignored);
   // the server's answer then replaces it, or the error says it was not kept.
@@ -48,8 +53,8 @@ export function StationNotes({ session, userId, can, onProgress }: Props) {
   if (!showFacts && !showChecklist) return null
 
   return (
-    <NotesPanel aria-labelledby="station-notes-heading">
-      <h2 id="station-notes-heading">{showFacts ? 'Your facts: tick each one as you tell it' : "Examiner's checklist: mark as you watch"}</h2>
+    <NotesPanel aria-labelledby={headingId}>
+      <Heading id={headingId}>{showFacts ? 'Your facts: tick each one as you tell it' : "Examiner's checklist: mark as you watch"}</Heading>
       {error && <Alert tone="error">{error}</Alert>}
       {showFacts && (
         <FactsToTell

@@ -5,7 +5,8 @@ import { MAX_SCORE } from '../../../../schemas/session/feedback-scores.ts'
 import { Comments, criterionRows, resultRows } from '../../../debrief/DebriefScores.tsx'
 import { ScoreTable, type TableRow } from '../../../debrief/ScoreTable.tsx'
 import { FactsGrid } from '../FactsGrid.ts'
-import { differenceWords, localTime } from '../timeline/timeline-steps.ts'
+import { differenceWords } from '../timeline/timeline-steps.ts'
+import { useMomentWords } from '../timeline/useMomentWords.ts'
 import { criteriaOf, lastedWords, sheetsOf } from './round-sheets.ts'
 
 /**
@@ -15,7 +16,10 @@ import { criteriaOf, lastedWords, sheetsOf } from './round-sheets.ts'
 
 type Props = { summary: RoundSummary }
 
-const At = ({ iso }: { iso: string }) => <time dateTime={iso}>{localTime(iso)}</time>
+function At({ iso }: { iso: string }) {
+  const { time } = useMomentWords()
+  return <time dateTime={iso}>{time(iso)}</time>
+}
 
 export function CaseSection({ summary: { case: played } }: Props) {
   return (
@@ -85,7 +89,8 @@ export function TimingsSection({ summary: { phases } }: Props) {
 }
 
 export function FeedbackSection({ summary: { feedback } }: Props) {
-  const sheets = sheetsOf(feedback, localTime)
+  const { time } = useMomentWords()
+  const sheets = sheetsOf(feedback, time)
   const headings = sheets.map((sheet) => sheet.heading)
   return (
     <section aria-labelledby="round-feedback-heading">

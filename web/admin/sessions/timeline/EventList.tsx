@@ -4,7 +4,8 @@ import type { AdminTimelineEntry } from '../../../../schemas/api/admin-sessions.
 import { PHASE_LABEL } from '../../../../schemas/labels.ts'
 import { ToggleButton } from '../../../components/ToggleButton.tsx'
 import { theme } from '../../../theme.ts'
-import { deadlineWords, fromStartWords, localDateTime, localTime } from './timeline-steps.ts'
+import { deadlineWords, fromStartWords } from './timeline-steps.ts'
+import { useMomentWords } from './useMomentWords.ts'
 
 /**
  * Every event of the session's log in order: when (the time of day and the time since the start), who sent it,
@@ -12,6 +13,7 @@ import { deadlineWords, fromStartWords, localDateTime, localTime } from './timel
  * when the next phase began. Each has its button to show the session as it stood right after it.
  */
 export function EventList({ entries, chosen, onChoose }: { entries: AdminTimelineEntry[]; chosen: number | null; onChoose: (version: number) => void }) {
+  const { time, dateTime } = useMomentWords()
   const scroller = useRef<HTMLDivElement>(null)
 
   // A step taken with Previous / Next (or opened from a link) brings its event into the list's view; only the list
@@ -37,8 +39,8 @@ export function EventList({ entries, chosen, onChoose }: { entries: AdminTimelin
               <Event key={entry.version} aria-current={isChosen ? 'step' : undefined} $chosen={isChosen}>
                 <When>
                   <Version>Version {entry.version}</Version>
-                  <time dateTime={entry.at} title={localDateTime(entry.at)}>
-                    {localTime(entry.at)}
+                  <time dateTime={entry.at} title={dateTime(entry.at)}>
+                    {time(entry.at)}
                   </time>
                   <span>
                     {fromStartWords(entry.msFromStart)}
@@ -49,7 +51,7 @@ export function EventList({ entries, chosen, onChoose }: { entries: AdminTimelin
                 <Facts>
                   By {entry.actor ? entry.actor.name : 'the session clock'} · Phase after: {PHASE_LABEL[entry.phaseAfter]}
                 </Facts>
-                {entry.deadline && <Deadline>{deadlineWords(entry.deadline, localTime)}</Deadline>}
+                {entry.deadline && <Deadline>{deadlineWords(entry.deadline, time)}</Deadline>}
                 <ToggleButton pressed={isChosen} aria-describedby={sentenceId} onClick={() => onChoose(entry.version)}>
                   Show the session after this event
                 </ToggleButton>

@@ -53,7 +53,7 @@ export function SeatScreen({ seat, at }: { seat: SeatView; at: string }) {
           </>
         )}
       </Facts>
-      {parts.stationNotes && <StationNotes session={room} userId={seat.userId} can={NO_CONTROLS} onProgress={ignore} />}
+      {parts.stationNotes && <StationNotes session={room} userId={seat.userId} can={NO_CONTROLS} onProgress={ignore} headingLevel={4} />}
       {parts.caseNotes && <CaseNotes view={room.selectedCase} titleLevel={4} />}
       {findings && (
         <Button type="button" $variant="secondary" onClick={() => setFindingsOpen(true)}>
@@ -71,6 +71,7 @@ export function SeatScreen({ seat, at }: { seat: SeatView; at: string }) {
           <summary>The scoring form, with the mark scheme</summary>
           <Hint>As it opened. What was typed stays in their browser until it is sent; what was sent is under Feedback so far.</Hint>
           <FeedbackForm
+            headingLevel={4}
             criteria={criteriaOf(room.selectedCase)}
             draft={EMPTY_DRAFT}
             formError={null}

@@ -7,13 +7,15 @@ import { CaseVersionDialog } from '../../../review/CaseVersionDialog.tsx'
 import { theme } from '../../../theme.ts'
 import { FactsGrid } from '../FactsGrid.ts'
 import { SeatScreen } from './SeatScreen.tsx'
-import { deadlinesUpTo, deadlineWords, localDateTime, localTime } from './timeline-steps.ts'
+import { deadlinesUpTo, deadlineWords } from './timeline-steps.ts'
+import { useMomentWords } from './useMomentWords.ts'
 
 /**
  * The session as it stood right after one event: its phase and the case version played, each timer started so far
  * against when its phase gave way, the feedback given so far, and each seat's screen.
  */
 export function SessionThen({ state, entries }: { state: AdminSessionState; entries: AdminTimelineEntry[] }) {
+  const { time, dateTime } = useMomentWords()
   const [readingCase, setReadingCase] = useState(false)
   const event = entries.find((entry) => entry.version === state.version)
   const timers = deadlinesUpTo(entries, state.version, state.at)
@@ -26,7 +28,7 @@ export function SessionThen({ state, entries }: { state: AdminSessionState; entr
         <dd>{event?.sentence ?? `Version ${state.version}`}</dd>
         <dt>When</dt>
         <dd>
-          <time dateTime={state.at}>{localDateTime(state.at)}</time>
+          <time dateTime={state.at}>{dateTime(state.at)}</time>
         </dd>
         <dt>Phase</dt>
         <dd>{PHASE_LABEL[state.state.phase]}</dd>
@@ -55,7 +57,7 @@ export function SessionThen({ state, entries }: { state: AdminSessionState; entr
         <List>
           {timers.map(({ version, deadline, running }) => (
             <li key={version}>
-              {deadlineWords(deadline, localTime)}
+              {deadlineWords(deadline, time)}
               {running && <Running> (running at this event)</Running>}
             </li>
           ))}

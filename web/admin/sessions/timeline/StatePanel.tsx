@@ -4,7 +4,8 @@ import { Alert } from '../../../components/Alert.tsx'
 import { BusyButton, Button } from '../../../components/Button.tsx'
 import { theme } from '../../../theme.ts'
 import { SessionThen } from './SessionThen.tsx'
-import { localDateTime, type StepAsked } from './timeline-steps.ts'
+import type { StepAsked } from './timeline-steps.ts'
+import { useMomentWords } from './useMomentWords.ts'
 import { worthRetrying, type Loaded } from './useSessionTimeline.ts'
 
 interface Props {
@@ -62,14 +63,15 @@ export function StatePanel({ entries, asked, chosen, loaded, onStep }: Props) {
 
 /** How an address's `?at=` was read: the moment it names and the event chosen for it, or why none could be. */
 function AskedNotice({ asked, chosen }: { asked: StepAsked; chosen: number | null }) {
+  const { dateTime } = useMomentWords()
   if (asked.kind === 'badAt') return <Alert tone="error">The link's moment “{asked.text}” is not a date and time, so no event was chosen. Choose one in the list.</Alert>
   if (asked.kind !== 'at') return null
   if (chosen === null) {
-    return <Alert tone="error">The session's log starts after {localDateTime(new Date(asked.at).toISOString())}, the moment linked to: no event is at or before it. Choose one in the list.</Alert>
+    return <Alert tone="error">The session's log starts after {dateTime(new Date(asked.at).toISOString())}, the moment linked to: no event is at or before it. Choose one in the list.</Alert>
   }
   return (
     <Notice role="status">
-      Opened at the last event at or before {localDateTime(new Date(asked.at).toISOString())}, the moment linked to.
+      Opened at the last event at or before {dateTime(new Date(asked.at).toISOString())}, the moment linked to.
     </Notice>
   )
 }

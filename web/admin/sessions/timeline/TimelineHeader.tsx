@@ -8,7 +8,9 @@ import { downloadFile } from '../../../api/transfer.ts'
 import { Alert } from '../../../components/Alert.tsx'
 import { BusyButton } from '../../../components/Button.tsx'
 import { theme } from '../../../theme.ts'
-import { localDateTime, roundsPlayed, SESSIONS_TAB } from './timeline-steps.ts'
+import { useShownZone } from '../../../board/times.ts'
+import { roundsPlayed, SESSIONS_TAB } from './timeline-steps.ts'
+import { useMomentWords } from './useMomentWords.ts'
 
 /** An address for a round's printable summary (its own page): made to be shared with the candidates concerned. */
 const roundSummaryHref = (code: string, round: number) => `/admin/sessions/${encodeURIComponent(code)}/rounds/${round}`
@@ -18,6 +20,8 @@ const roundSummaryHref = (code: string, round: number) => `/admin/sessions/${enc
  * `npm run replay -- CODE --json`), and a printable summary of each round it played.
  */
 export function TimelineHeader({ timeline }: { timeline: AdminTimeline }) {
+  const { dateTime } = useMomentWords()
+  const zone = useShownZone()
   const { code, title, entries } = timeline
   const [exporting, setExporting] = useState(false)
   const [exportError, setExportError] = useState<string | null>(null)
@@ -49,8 +53,8 @@ export function TimelineHeader({ timeline }: { timeline: AdminTimeline }) {
       </h1>
       {first && last ? (
         <Meta>
-          {entries.length} events, from <time dateTime={first.at}>{localDateTime(first.at)}</time> to{' '}
-          <time dateTime={last.at}>{localDateTime(last.at)}</time>, in your browser&apos;s time zone.
+          {entries.length} events, from <time dateTime={first.at}>{dateTime(first.at)}</time> to{' '}
+          <time dateTime={last.at}>{dateTime(last.at)}</time>, in {zone} time.
         </Meta>
       ) : (
         <Meta>The log holds no events.</Meta>

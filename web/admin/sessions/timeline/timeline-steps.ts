@@ -100,11 +100,16 @@ export function roundsPlayed(entries: readonly AdminTimelineEntry[]): number[] {
   return [...rounds].sort((a, b) => a - b)
 }
 
-const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-const DATE_AND_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+export interface MomentWords {
+  /** An ISO moment to the second: "20:02:00". */
+  time: (iso: string) => string
+  /** The same with its day, for a page's header and each time's tooltip. */
+  dateTime: (iso: string) => string
+}
 
-/** An ISO moment in the reader's own zone and language, to the second: "20:02:00". */
-export const localTime = (iso: string) => TIME_OF_DAY.format(new Date(iso))
-
-/** The same with its day, for the page's header and each time's tooltip. */
-export const localDateTime = (iso: string) => DATE_AND_TIME.format(new Date(iso))
+/** Moments in `zone` (the admin's, as the Sessions tab shows them), in the reader's language. */
+export function momentWords(zone: string): MomentWords {
+  const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: zone })
+  const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone })
+  return { time: (iso) => time.format(new Date(iso)), dateTime: (iso) => dateTime.format(new Date(iso)) }
+}

@@ -20,7 +20,8 @@ export interface Loaded<T> {
 /** Asking again helps only when the server could not answer; a refusal (unknown code, bad version) stays one. */
 export const worthRetrying = (failure: { status: number }) => failure.status === 0 || failure.status >= 500
 
-function useLoaded<T>(key: string | null, read: (signal: AbortSignal) => Promise<T>, fallback: string): Loaded<T> {
+/** One read that follows `key` (null: nothing to read); the round summary page reads with it too. */
+export function useLoaded<T>(key: string | null, read: (signal: AbortSignal) => Promise<T>, fallback: string): Loaded<T> {
   const [value, setValue] = useState<T | null>(null)
   const [loading, setLoading] = useState(key !== null)
   const [failure, setFailure] = useState<Loaded<T>['failure']>(null)
@@ -38,6 +39,8 @@ function useLoaded<T>(key: string | null, read: (signal: AbortSignal) => Promise
     setFailure(null)
     read(controller.signal).then(
       (answer) => {
+        // An answer that arrives as the admin moves on must not stand in for the newer one.
+        if (controller.signal.aborted) return
         setValue(answer)
         setLoading(false)
       },
