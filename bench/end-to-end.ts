@@ -1,18 +1,31 @@
 /**
  * End-to-end load bench: the real server as its own process, N sessions x 3 real STOMP clients (WebSocket and
- * SockJS) held by forked generator processes, commands over HTTP at a target rate, then at saturation. It prints
- * latency from sending a command to its last live message on all three sockets, commands/s, errors, the server's
- * RSS and event-loop delay, the floors measured in the same run and the ratios to them. Figures, never a verdict.
+ * SockJS) held by forked generator processes, commands over HTTP at a target rate in several windows back to back
+ * (a run's tail varies from one window to the next), then at saturation. It prints latency from sending a command
+ * to its last live message on all three sockets, commands/s, errors, the server's RSS, event-loop delay, collector
+ * pauses and time waiting for a core, the floors measured in the same run and the ratios to them. Figures, never a
+ * verdict. The figures of a single window (deliveredP50ms, floorLoadedMs, eventLoopMaxMs, loadRssMb, ...) are the
+ * median window's, the one with the median p99; `windows` has each, and the worst of them are beside.
  *
- *   [DATABASE_URL=postgres://...] npx tsx bench/end-to-end.ts [sessions=300] [perSecond=50] [seconds=20]
- *   env: BENCH_GENERATORS (one per two cores), BENCH_SATURATION_SECONDS (10), BENCH_SATURATION_LANES (48 per generator)
+ *   [DATABASE_URL=postgres://...] npx tsx bench/end-to-end.ts [sessions=300] [perSecond=50] [seconds=20 per window]
+ *   env: BENCH_GENERATORS (one per two cores), BENCH_SATURATION_SECONDS (10), BENCH_SATURATION_LANES (48 per generator),
+ *        BENCH_WINDOWS (3), BENCH_WARMUP_SECONDS (sessions / perSecond: one command per room; 0 for none)
  */
 import { fork, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
+import {
+  commandPhase,
+  describeWindow,
+  errorsOf,
+  generatorCores,
+  windowFigures,
+  type Answer,
+  type CommandPhase,
+  type OrderAll,
+  type PhaseContext,
+} from './load/command-phase.ts'
 import { measureFloors } from './load/floors.ts'
-import type { Order } from './load/generator.ts'
-import type { StepTiming } from './load/room-clients.ts'
 import { ratio, sleep, summary } from './load/stats.ts'
 import { startTarget } from './load/target.ts'
 
@@ -27,21 +40,14 @@ const seconds = Number(process.argv[4] ?? 20)
 const generatorCount = Number(process.env.BENCH_GENERATORS ?? Math.max(1, Math.floor(os.availableParallelism() / 2)))
 const saturationSeconds = Number(process.env.BENCH_SATURATION_SECONDS ?? 10)
 const saturationLanes = Number(process.env.BENCH_SATURATION_LANES ?? 48)
+const windowCount = Math.max(1, Number(process.env.BENCH_WINDOWS ?? 3))
+/**
+ * Every room's first command (its start) would otherwise fall in the first window, with the first run of every
+ * path through the server: a warm-up of one command per room, rooms in turn, leaves the windows alike.
+ */
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? Math.ceil(sessions / perSecond))
 const GET_ROUNDS = 3
 const GET_LANES = 16
-
-interface Answer {
-  rooms: number
-  errors: string[]
-  cpuMs: number
-  wallMs: number
-  loopDelayMs: { p99: number; max: number }
-  timings?: StepTiming[]
-  missedTicks?: number
-  echoFloorMs?: number[]
-  answered?: number
-  failed?: number
-}
 
 const postgresUrl = process.env.DATABASE_URL || null
 const startedAt = Date.now()
@@ -57,32 +63,9 @@ const echoUrl = await new Promise<string>((resolve, reject) => {
   echo.once('exit', (code) => reject(new Error(`the echo server exited (${code}) before it listened`)))
 })
 const quietFloors = await measureFloors(target.postgresUrl, sleep(2000), echoUrl)
-/** Gives every generator its order (`each` may tailor it) and gathers their answers. */
-const order = (each: (index: number) => Order) =>
+const order: OrderAll = (each) =>
   Promise.all(generators.map((generator, index) => new Promise<Answer>((resolve) => (generator.once('message', resolve), generator.send(each(index))))))
-/** The generators' CPU as a share of one core, summed: near their core count, they were the bottleneck. */
-const generatorCores = (answers: Answer[]) => ratio(answers.reduce((sum, { cpuMs, wallMs }) => sum + cpuMs / wallMs, 0), 1)
-const errorsOf = (answers: Answer[]) => answers.flatMap(({ errors }) => errors)
-/** The worst generator's event-loop delay (10 ms sampling included): a late loop there inflates the latencies. */
-const generatorLoop = (answers: Answer[]) => ({
-  p99: ratio(Math.max(...answers.map(({ loopDelayMs }) => loopDelayMs.p99)), 1),
-  max: ratio(Math.max(...answers.map(({ loopDelayMs }) => loopDelayMs.max)), 1),
-})
-
-/** Samples the server's RSS while `phase` runs; answers its peak, the event-loop delay and the server's CPU in cores. */
-async function watched<T>(phase: Promise<T>) {
-  target.server.startMeasuring()
-  const startedAt = Date.now()
-  let peakRssMb = target.rssMb()
-  let done = false
-  const result = phase.finally(() => (done = true))
-  while (!done) {
-    peakRssMb = Math.max(peakRssMb, target.rssMb())
-    await sleep(250)
-  }
-  const { loopDelayMs, cpuSeconds } = await target.server.measured()
-  return { result: await result, peakRssMb: Math.round(peakRssMb), eventLoop: loopDelayMs, serverCores: ratio(cpuSeconds, (Date.now() - startedAt) / 1000) }
-}
+const phases: PhaseContext = { target, order, generatorCount, saturationLanes, echoUrl }
 
 const connectStarted = Date.now()
 const connected = await order((index) => ({ type: 'connect', baseUrl: target.server.baseUrl, rooms: target.rooms.filter((_, n) => n % generatorCount === index) }))
@@ -107,42 +90,15 @@ const getRates = async () => {
 }
 const { health, sessionRead } = await getRates()
 
-const commandPhase = async (rate: number | null, durationSeconds: number) => {
-  // Under load the round trip across processes is the generators' own (generatorEchoMs), timed among their clients.
-  const floors = rate ? measureFloors(target.postgresUrl, sleep(durationSeconds * 1000)) : null
-  const commands = { type: 'commands', perSecond: rate && rate / generatorCount, lanes: saturationLanes, durationMs: durationSeconds * 1000 } as const
-  const run = await watched(order(() => (rate ? { ...commands, echoUrl } : commands)))
-  const timings = run.result.flatMap(({ timings }) => timings!)
-  return {
-    ...run,
-    commandsPerSecond: Math.round(timings.length / durationSeconds),
-    delivered: summary(timings.map(({ deliveredMs }) => deliveredMs)),
-    answered: summary(timings.map(({ answeredMs }) => answeredMs)),
-    /** Each member's p50 (doctor, patient, observer): the last to hear makes the command's figure. */
-    memberP50: [0, 1, 2].map((member) => summary(timings.map(({ memberMs }) => memberMs[member])).p50),
-    /** Per kind of command, to show which one a slow tail comes from. */
-    bySteps: [...new Set(timings.map(({ step }) => step))].map((step) => {
-      const delivered = timings.filter((timing) => timing.step === step).map(({ deliveredMs }) => deliveredMs)
-      return { step, count: delivered.length, ...summary(delivered) }
-    }),
-    /**
-     * The p99 of each second of the phase (a second's slowest, where it has under 100 commands): a tail that comes
-     * from one stall shows in one or two seconds. A command sent late, after the phase's end, counts in its last.
-     */
-    p99BySecond: Array.from({ length: durationSeconds }, (_, second) =>
-      summary(timings.filter(({ sentAt }) => Math.min(Math.floor(sentAt / 1000), durationSeconds - 1) === second).map(({ deliveredMs }) => deliveredMs)).p99,
-    ),
-    errors: errorsOf(run.result),
-    missedTicks: run.result.reduce((sum, { missedTicks }) => sum + missedTicks!, 0),
-    cores: generatorCores(run.result),
-    generatorLoop: generatorLoop(run.result),
-    floors: floors && (await floors),
-    /** Round trips from the generators, among their clients, to the echo process. */
-    generatorEchoMs: run.result.flatMap(({ echoFloorMs }) => echoFloorMs ?? []),
-  }
-}
-const steady = await commandPhase(perSecond, seconds)
-const saturation = await commandPhase(null, saturationSeconds)
+const warmUpOrder = { type: 'commands', perSecond: perSecond / generatorCount, lanes: saturationLanes, durationMs: warmUpSeconds * 1000, inTurn: true } as const
+const warmUp = warmUpSeconds > 0 ? await order(() => warmUpOrder) : []
+const windows: CommandPhase[] = []
+for (let count = 0; count < windowCount; count += 1) windows.push(await commandPhase(phases, perSecond, seconds))
+/** With an even count, the upper of the two middle windows: the figures lean to the slower side, not the faster. */
+const steady = [...windows].sort((x, y) => x.delivered.p99 - y.delivered.p99)[Math.floor(windowCount / 2)]
+const steadyWindows = windows.map(windowFigures)
+const worstOf = (figure: (each: (typeof steadyWindows)[number]) => number) => Math.max(...steadyWindows.map(figure))
+const saturation = await commandPhase(phases, null, saturationSeconds)
 await order(() => ({ type: 'close' }))
 echo.disconnect()
 await target.close()
@@ -179,8 +135,18 @@ const figures = {
   connectSeconds,
   targetPerSecond: perSecond,
   achievedPerSecond: steady.commandsPerSecond,
-  errors: steady.errors.length,
-  missedTicks: steady.missedTicks,
+  // Counted over every window: an error in any of them is one too many.
+  errors: windows.reduce((sum, { errors }) => sum + errors.length, 0),
+  missedTicks: windows.reduce((sum, { missedTicks }) => sum + missedTicks, 0),
+  windows: steadyWindows,
+  medianWindow: windows.indexOf(steady) + 1,
+  warmUpSeconds,
+  // A room whose warm-up command failed sits out the windows: its error is this run's as well.
+  warmUpErrors: errorsOf(warmUp).length,
+  medianDeliveredP99ms: steady.delivered.p99,
+  worstEventLoopMaxMs: worstOf(({ eventLoopMaxMs }) => eventLoopMaxMs),
+  worstGcMaxMs: worstOf(({ gcMaxMs }) => gcMaxMs),
+  peakLoadRssMb: worstOf(({ peakRssMb }) => peakRssMb),
   deliveredP50ms: steady.delivered.p50,
   deliveredP95ms: steady.delivered.p95,
   deliveredP99ms: steady.delivered.p99,
@@ -210,6 +176,9 @@ const figures = {
   saturationErrors: saturation.errors.length,
   saturationP99ms: saturation.delivered.p99,
   saturationEventLoopP99ms: saturation.eventLoop.p99,
+  saturationEventLoopMaxMs: saturation.eventLoop.max,
+  saturationGcMaxMs: saturation.gc.maxMs,
+  saturationCpuWaitMs: saturation.cpuWaitMs,
   saturationRssMb: saturation.peakRssMb,
   saturationGeneratorCores: saturation.cores,
   healthPerSecond: health.perSecond,
@@ -220,14 +189,18 @@ const figures = {
   totalSeconds: Math.round((Date.now() - startedAt) / 1000),
 }
 printTable()
-for (const error of [...new Set([...errorsOf(connected), ...steady.errors, ...saturation.errors])].slice(0, 5)) console.log(`  error: ${error}`)
+for (const error of [...new Set([...errorsOf(connected), ...errorsOf(warmUp), ...windows.flatMap(({ errors }) => errors), ...saturation.errors])].slice(0, 5)) console.log(`  error: ${error}`)
 console.log(JSON.stringify(figures))
 
 function printTable() {
   const f = figures
   const rows: [string, string][] = [
     ['database / sockets', `${f.database}, ${f.sessions} sessions x 3 = ${f.sockets} sockets (${f.connectErrors} failed), connected in ${f.connectSeconds} s`],
-    ['commands', `${f.achievedPerSecond}/s of ${f.targetPerSecond}/s target for ${seconds} s, ${f.errors} errors, ${f.missedTicks} ticks with no idle session`],
+    [
+      'commands',
+      `${windowCount} windows of ${seconds} s at ${f.targetPerSecond}/s after a ${warmUpSeconds} s warm-up (${f.warmUpErrors} errors), ${f.errors} errors, ${f.missedTicks} ticks with no idle session; ` +
+        `the rows below are window ${f.medianWindow}'s, the median p99, where they do not say otherwise: ${f.achievedPerSecond}/s`,
+    ],
     ['command -> all 3 sockets', `p50 ${f.deliveredP50ms} ms, p95 ${f.deliveredP95ms} ms, p99 ${f.deliveredP99ms} ms (HTTP answer p50 ${f.answeredP50ms}, p99 ${f.answeredP99ms}, slowest ${f.answeredMaxMs})`],
     ['p99 by second of the run', `${f.deliveredP99BySecondMs.join(' ')} (a second's slowest where it had under 100 commands)`],
     ['each member (p50)', `doctor ${f.memberP50ms.doctor} ms, patient (SockJS) ${f.memberP50ms.patientSockJs} ms, observer ${f.memberP50ms.observer} ms`],
@@ -238,14 +211,20 @@ function printTable() {
     ],
     ['floor under load (p99)', `insert+commit ${loadedTail.insertCommit} ms (slowest ${loadedTail.insertCommitMax}), WebSocket round trip from a generator ${loadedTail.webSocketFromGenerator} ms (slowest ${loadedTail.webSocketFromGeneratorMax})`],
     ['ratio to loaded floor', `p50 x${f.p50ToLoadedFloor} (target <= 2), p99 x${f.p99ToLoadedFloor}; p50 x${f.p50ToInProcessFloor} of the floor with its round trip in one idle process (${inProcessFloorMs} ms)`],
-    ['server event loop', `p50 ${f.eventLoopP50ms} ms, p99 ${f.eventLoopP99ms} ms, max ${f.eventLoopMaxMs} ms (10 ms sampling interval included)`],
+    ['server event loop', `p50 ${f.eventLoopP50ms} ms, p99 ${f.eventLoopP99ms} ms, max ${f.eventLoopMaxMs} ms (1 ms sampling interval included); worst max of the windows ${f.worstEventLoopMaxMs} ms`],
+    ['collector pauses', `worst max of the windows ${f.worstGcMaxMs} ms (each window's below)`],
     ['server CPU (cores)', `steady ${f.serverCores}, saturation ${f.saturationServerCores}`],
-    ['server RSS', `${f.idleRssMb} MB idle at ${f.sockets} sockets, ${f.loadRssMb} MB peak while the commands ran`],
-    ['saturation', `${f.saturationPerSecond} commands/s, ${f.saturationErrors} errors, p99 ${f.saturationP99ms} ms, loop p99 ${f.saturationEventLoopP99ms} ms, RSS ${f.saturationRssMb} MB`],
+    ['server RSS', `${f.idleRssMb} MB idle at ${f.sockets} sockets, ${f.loadRssMb} MB peak while the commands ran, ${f.peakLoadRssMb} MB the peak of all windows`],
+    [
+      'saturation',
+      `${f.saturationPerSecond} commands/s, ${f.saturationErrors} errors, p99 ${f.saturationP99ms} ms, loop p99 ${f.saturationEventLoopP99ms} ms, max ${f.saturationEventLoopMaxMs} ms, ` +
+        `GC max ${f.saturationGcMaxMs} ms, RSS ${f.saturationRssMb} MB, waited ${f.saturationCpuWaitMs} ms for a core`,
+    ],
     ['GET rates', `/health ${f.healthPerSecond}/s, /sessions/{code} ${f.sessionReadPerSecond}/s: ratio ${f.sessionReadToHealth} (target >= 0.4), ${f.getFailures} failed`],
     ['generator CPU (cores)', `steady ${f.generatorCores}, saturation ${f.saturationGeneratorCores}, GETs ${f.getGeneratorCores} (of ${generatorCount} processes)`],
     ['generator event loop', `steady p99 ${f.generatorLoopP99ms} ms, max ${f.generatorLoopMaxMs} ms (worst process, 10 ms sampling included)`],
   ]
   for (const [name, value] of rows) console.log(`${name.padEnd(26)} ${value}`)
+  for (const [index, each] of f.windows.entries()) console.log(`${`window ${index + 1} of ${windowCount}`.padEnd(26)} ${describeWindow(each)}`)
   for (const { step, count, p50, p99, max } of steady.bySteps) console.log(`  steady, ${step.padEnd(28)} ${count} commands, p50 ${p50} ms, p99 ${p99} ms, slowest ${max} ms`)
 }

@@ -13,8 +13,11 @@ import type { Room } from './target.ts'
 
 export type Order =
   | { type: 'connect'; baseUrl: string; rooms: Room[] }
-  /** `echoUrl`: an echo server (echo-server.ts) to time round trips to from here while the commands run. */
-  | { type: 'commands'; perSecond: number | null; lanes: number; durationMs: number; echoUrl?: string }
+  /**
+   * `echoUrl`: an echo server (echo-server.ts) to time round trips to from here while the commands run.
+   * `inTurn`: rooms taken in turn, not at random, so that one pass gives every room one command (a warm-up).
+   */
+  | { type: 'commands'; perSecond: number | null; lanes: number; durationMs: number; echoUrl?: string; inTurn?: boolean }
   | { type: 'get'; url: string; useRoomToken: boolean; lanes: number; durationMs: number }
   | { type: 'close' }
 
@@ -60,13 +63,14 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
     inFlight.add(done)
     return done
   }
+  const nextIdle = order.inTurn ? () => idle.shift() : anyIdle
   const end = performance.now() + order.durationMs
   // A failed probe is an error of the run, not of this process: the commands' figures still come back.
   const echoFloorMs = order.echoUrl ? measureEchoFloor(order.echoUrl, sleep(order.durationMs)).catch((error) => (errors.push(String(error)), [])) : undefined
   if (order.perSecond) {
     const interval = 1000 / order.perSecond
     for (let due = performance.now(); due < end; due += interval) {
-      const clients = anyIdle()
+      const clients = nextIdle()
       if (clients) runOne(clients)
       else missedTicks += 1
       await sleep(due + interval - performance.now())
@@ -74,7 +78,7 @@ async function commands(order: Extract<Order, { type: 'commands' }>) {
   } else {
     const lane = async () => {
       while (performance.now() < end) {
-        const clients = anyIdle()
+        const clients = nextIdle()
         await (clients ? runOne(clients) : sleep(5))
       }
     }
