@@ -12,8 +12,13 @@ import { route } from './contract.ts'
 
 const PAGE_RULE = 'page must be a whole number from 0'
 const DATE_RULE = (field: string) => `${field} must be a date written yyyy-mm-dd`
+/** A day that exists: it reads back as itself (Date.parse takes 2026-02-31 as 3 March). */
+const isCalendarDay = (text: string) => {
+  const at = Date.parse(`${text}T00:00:00Z`)
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text
+}
 const date = (field: string) =>
-  v.optional(v.pipe(v.string(DATE_RULE(field)), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, DATE_RULE(field)), v.check((text) => text === '' || !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), DATE_RULE(field))), '')
+  v.optional(v.pipe(v.string(DATE_RULE(field)), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, DATE_RULE(field)), v.check((text) => text === '' || isCalendarDay(text), DATE_RULE(field))), '')
 const text = (field: string) => v.optional(v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(100, `${field} must be at most 100 characters`)), '')
 
 /** GET /admin/sessions: by code, a participant's name or email, and the days (UTC, inclusive) it was created. */
@@ -70,7 +75,15 @@ export const PhaseDeadlineSchema = v.object({
 })
 
 export const AdminTimelineEntrySchema = v.object({
+  /** `at` (ISO) is when the database recorded the event: the row's own stamp, what the CLI prints. */
   ...TimelineEntrySchema.entries,
+  /**
+   * ISO: when the event happened on the clock the rules ran on (its own `at` in the log, which timers start from
+   * and deadlines, msFromStart and the state route's `at` are on). It differs from `at` by the time a command took
+   * to be stored, and entirely on a clock that is not the database's (the tests' manual clock): a page that lines
+   * up a moment (`?at=`) with the list and the deadlines reads this one.
+   */
+  happenedAt: v.string(),
   /** Since the log's first event (the session's creation). */
   msFromStart: v.number(),
   /** What it means, in one plain sentence (schemas/session/event-sentence.ts). */

@@ -12,18 +12,26 @@ t.teardown(() => app.close())
 const db = app.database.db
 await seedBank(db, { Cardiology: 2 })
 const admin = await signedInUser(app, { role: 'ADMIN', name: 'Ann Admin' })
+const reviewer = await signedInUser(app, { role: 'REVIEWER', name: 'Rita Reviewer' })
 const room = await readyRoom(app)
 await as(app, room.doctor).post(`/sessions/${room.code}/start`)
 const other = await readyRoom(app)
 const today = new Date().toISOString().slice(0, 10)
 
 const get = (url: string, headers: Record<string, string> = admin.auth) => call(app.app, { method: 'GET', url: `/api${url}`, headers })
-const urls = (code: string) => ['/admin/sessions', `/admin/sessions/${code}/timeline`, `/admin/sessions/${code}/state?version=1`, `/admin/sessions/${code}/export`]
+const urls = (code: string) => [
+  '/admin/sessions',
+  `/admin/sessions/${code}/timeline`,
+  `/admin/sessions/${code}/state?version=1`,
+  `/admin/sessions/${code}/export`,
+  `/admin/sessions/${code}/rounds/1/summary`,
+]
 
 t.test(`only admins: signed out 401, others 403 (${databaseKind()})`, async (t) => {
   for (const url of urls(room.code)) {
     t.equal((await get(url, {})).status, 401, `${url} signed out`)
     t.equal((await get(url, room.doctor.auth)).status, 403, `${url} as a participant`)
+    t.equal((await get(url, reviewer.auth)).status, 403, `${url} as a reviewer of the bank`)
     t.equal((await get(url)).status, 200, `${url} as an admin`)
   }
 })
@@ -43,6 +51,7 @@ t.test('find sessions by code, participant name or email, and days', async (t) =
   t.match(found, { currentPage: 0, totalItems: 1, totalPages: 1, pageSize: 20 })
   t.match(found.sessions[0], { title: 'Practice', phase: 'READING', status: 'IN_PROGRESS', rounds: 1, endedAt: null })
   t.ok(found.sessions[0].startedAt)
+  t.match((await get(`/admin/sessions?code=${other.code}`)).json.sessions[0], { phase: 'WAITING', rounds: 0, startedAt: null }, 'never started: no round played')
   t.same(
     found.sessions[0].participants.map((p: { name: string; email: string; role: string }) => [p.name, p.email, p.role]),
     [['Dora Doctor', room.doctor.email, 'DOCTOR'], ['Pat Patient', room.patient.email, 'PATIENT'], ['Olly Observer', room.observer.email, 'OBSERVER']],
@@ -54,6 +63,11 @@ t.test('bad input gets a clear message', async (t) => {
   t.equal(reversed.status, 400)
   t.match(reversed.json.error, /to must not be before from/)
   t.match((await get('/admin/sessions?from=March')).json.error, /from must be a date written yyyy-mm-dd/)
+  for (const day of ['2026-02-31', '2026-13-01', '2025-02-29', '2026-04-31']) {
+    const answer = await get(`/admin/sessions?to=${day}`)
+    t.same([answer.status, answer.json.error], [400, 'to must be a date written yyyy-mm-dd'], `${day} is no day`)
+  }
+  t.equal((await get('/admin/sessions?from=2024-02-29&to=2026-12-31')).status, 200, 'a leap day is one')
   t.equal((await get('/admin/sessions/ZZZZ-ZZZZ/timeline')).status, 404)
   t.equal((await get('/admin/sessions/ZZZZ-ZZZZ/state?version=1')).status, 404)
   t.equal((await get('/admin/sessions/ZZZZ-ZZZZ/export')).status, 404)
@@ -71,15 +85,23 @@ t.test('the export downloads the whole log, as `npm run replay -- CODE --json` p
   const sessionId = (await db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()).id
   t.same(answer.json, JSON.parse(JSON.stringify(await sessionLogExport(db, sessionId))))
   t.equal(answer.json.events.length, (await get(`/admin/sessions/${room.code}/timeline`)).json.entries.length)
-  t.match(answer.json.events[0], { version: 1, type: 'SessionCreated', actor: { id: room.doctor.id, name: 'Dora Doctor' } })
+  t.match(answer.json.events[0], { version: 1, type: 'SessionCreated', actor: { id: room.doctor.id, name: 'Dora Doctor' }, phaseAfter: 'WAITING', msFromStart: 0 })
+  t.same(answer.json.events.map((e: { sentence: string }) => e.sentence), (await get(`/admin/sessions/${room.code}/timeline`)).json.entries.map((e: { sentence: string }) => e.sentence), "each event's sentence, as the timeline says it")
+  const assigned = answer.json.events.find((e: { type: string }) => e.type === 'CaseAssigned')
+  const title = (await db.selectFrom('cases').select('title').where('id', '=', assigned.payload.caseId).executeTakeFirstOrThrow()).title
+  t.same(answer.json.casesPlayed, [{ round: 1, caseId: assigned.payload.caseId, version: 1, title }], 'the case version played, with its title')
 })
 
-t.test('every look-up is on record with who looked; the admin\'s own data holds theirs, and deleting them keeps the record', async (t) => {
+t.test('every look-up is on record with who looked, also of an unknown code, without whom a search looked for; the admin\'s own data holds theirs, and deleting them keeps the record', async (t) => {
   const looker = await signedInUser(app, { role: 'ADMIN', name: 'Lou Looker' })
-  for (const url of [...urls(room.code), `/admin/sessions?participant=Pat&from=${today}`]) t.equal((await get(url, looker.auth)).status, 200)
-  await get('/admin/sessions/ZZZZ-ZZZZ/timeline', looker.auth)
+  for (const url of urls(room.code)) t.equal((await get(url, looker.auth)).status, 200)
+  const search = `/admin/sessions?participant=${encodeURIComponent(room.patient.email)}&from=${today}&code=${room.code}`
+  t.same((await get(search, looker.auth)).json.sessions.map((s: { code: string }) => s.code), [room.code])
+  for (const url of urls('ZZZZ-ZZZZ').slice(1)) t.equal((await get(url, looker.auth)).status, 404, url)
+  t.equal((await get('/admin/sessions/nothing-like-a-code/timeline', looker.auth)).status, 404)
   const rows = await db.selectFrom('admin_session_lookups').select(['session_id', 'looked_at']).where('admin_id', '=', looker.id).orderBy('id').execute()
   const sessionId = (await db.selectFrom('sessions').select('id').where('code', '=', room.code).executeTakeFirstOrThrow()).id
+  const searched = `search code=${room.code} participant=(${room.patient.email.length} characters) from=${today} page 0`
   t.same(
     rows.map((row) => [row.session_id === null ? null : Number(row.session_id), row.looked_at]),
     [
@@ -87,13 +109,20 @@ t.test('every look-up is on record with who looked; the admin\'s own data holds 
       [sessionId, 'timeline'],
       [sessionId, 'state at version 1'],
       [sessionId, 'export'],
-      [null, `search participant=Pat from=${today} page 0`],
+      [sessionId, 'round 1 summary'],
+      [null, searched],
+      [null, 'timeline of unknown code ZZZZ-ZZZZ'],
+      [null, 'state at version 1 of unknown code ZZZZ-ZZZZ'],
+      [null, 'export of unknown code ZZZZ-ZZZZ'],
+      [null, 'round 1 summary of unknown code ZZZZ-ZZZZ'],
+      [null, 'timeline of unknown code (19 characters, not a code)'],
     ],
-    'an unknown code found nothing to look at',
+    'an unknown code is on record with no session',
   )
   const data = await collectPersonalData(db, looker.id, new Date())
   t.same((data.sessionLookups as Array<{ sessionCode: string | null; lookedAt: string }>).map((l) => [l.sessionCode, l.lookedAt]), rows.map((row) => [row.session_id === null ? null : room.code, row.looked_at]))
+  t.notOk(JSON.stringify(data).includes(room.patient.email), "the searched person's email is not in the admin's data")
   await erasePersonalData(db, looker.id)
-  const kept = await db.selectFrom('admin_session_lookups').select('admin_id').where('looked_at', '=', `search participant=Pat from=${today} page 0`).execute()
+  const kept = await db.selectFrom('admin_session_lookups').select('admin_id').where('looked_at', '=', searched).execute()
   t.same(kept.map((row) => row.admin_id), [null], 'kept, naming nobody')
 })

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
 import { manualClock } from '../helpers/manual-clock.ts'
+import { roundsPlayed } from '../../schemas/session/rounds-played.ts'
 import { SessionLoader } from '../../server/sessions/store/session-loader.ts'
 import { as, editCase, scores, seedBank, threeUsers, type User } from '../sessions/helpers.ts'
 
@@ -140,6 +141,8 @@ t.test(`every version's state and role views equal the live server's (${database
   t.equal(readings[1].deadline.differenceMs, 10_000 - 120_000, 'the second reading was skipped 110 s early')
   t.equal(consultation.deadline.differenceMs, 3 * 60_000 - 8 * 60_000, 'the consultation was skipped 5 minutes early')
   t.equal(consultation.msFromStart, consultation.payload.at - timeline.json.entries[0].payload.at)
+  t.equal(consultation.happenedAt, new Date(consultation.payload.at).toISOString(), "happenedAt: the event's own time, the rules' clock")
+  t.same(roundsPlayed(timeline.json.entries), [1, 2], 'both rounds played')
 
   const feedback = (await adminGet(`/admin/sessions/${code}/state?version=${last}`)).json.feedbackSoFar
   t.same(feedback.map((f: { from: { name: string }; to: { name: string }; score: string }) => [f.from.name, f.to.name, f.score]), [
@@ -182,8 +185,26 @@ t.test(`a mock circuit, paused and resumed, replays as it ran (${databaseKind()}
   await ring('station 3 reading', 630_000)
   await step('the host ends', players.doctor, 'POST', `/sessions/${code}/end`)
   const last = await compareEveryVersion(t)
-  const sentences = (await adminGet(`/admin/sessions/${code}/timeline`)).json.entries.map((e: { sentence: string }) => e.sentence)
+  const timeline = await adminGet(`/admin/sessions/${code}/timeline`)
+  const sentences = timeline.json.entries.map((e: { sentence: string }) => e.sentence)
   t.equal(sentences.length, last)
   t.ok(sentences.includes('The mock exam was paused with 7:00 left: The patient lost their connection'))
   t.ok(sentences.includes('The mock exam resumed'))
+
+  // Station 2's consultation was paused 10 minutes, then its timer ended it: on time, by the clock as resumed.
+  const consultations = timeline.json.entries.filter((e: { deadline: { phase: string } | null }) => e.deadline?.phase === 'CONSULTATION')
+  t.same(consultations.map((e: { deadline: { differenceMs: number } }) => e.deadline.differenceMs), [0, 0], 'each consultation ended at its deadline')
+  // The rest station came after station 2's change-over, before station 3's case: round 2's summary leaves it out.
+  type Entry = { type: string; payload: { round?: number; phase?: string }; deadline: object | null }
+  const entries: Entry[] = timeline.json.entries
+  const rest = entries.findIndex((e) => e.type === 'PhaseStarted' && e.payload.phase === 'WAITING' && e.deadline !== null)
+  const assignedAt = (round: number) => entries.findIndex((e) => e.type === 'CaseAssigned' && e.payload.round === round)
+  t.ok(assignedAt(2) < rest && rest < assignedAt(3), 'the rest station falls in round 2 of the log')
+  t.same(roundsPlayed(entries), [1, 2, 3])
+  const summary = (await adminGet(`/admin/sessions/${code}/rounds/2/summary`)).json
+  t.same(
+    summary.phases.map((p: { phase: string; differenceMs: number }) => [p.phase, p.differenceMs]),
+    [['READING', 0], ['CONSULTATION', 0], ['FEEDBACK', 0]],
+    "the round's own phases, each ended by its timer: no rest station, no pause read as lateness",
+  )
 })

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { roundsPlayed } from '../../schemas/session/rounds-played.ts'
 import { FEEDBACK_TIMEOUT_SECONDS } from '../../schemas/session/types.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { call, signedInUser, testApp } from '../helpers/app.ts'
@@ -53,6 +54,7 @@ await clock.advance(30_000)
 await post(patient, '/feedback/submit', { sessionCode: code, comment: 'Kind', criteriaScores: scores(2, 1), requestSeatRotation: true })
 // Round 2 is open but waits for its doctor: not played yet.
 const waiting = await get(`/admin/sessions/${code}/rounds/2/summary`)
+const playedWhileWaiting = roundsPlayed((await get(`/admin/sessions/${code}/timeline`)).json.entries)
 
 // Round 2: the seats rotated (Pat doctor, Olly patient, Dora observer).
 await clock.advance(20_000)
@@ -131,6 +133,7 @@ t.test('a round after a seat rotation: its own seats, case and timings', async (
 
 t.test('a round never played is 404, a round that is no whole number from 1 is 400', async (t) => {
   t.same([waiting.status, waiting.json.error], [404, `Session ${code} has no round 2`], 'a round opened but not started yet')
+  t.same(playedWhileWaiting, [1], "the web's rule says the same: round 2 not played while it waited")
   const never = await get(`/admin/sessions/${code}/rounds/3/summary`)
   t.same([never.status, never.json.error], [404, `Session ${code} has no round 3`])
   for (const bad of ['0', '-1', '1.5', 'two', '1e3']) {
@@ -140,8 +143,10 @@ t.test('a round never played is 404, a round that is no whole number from 1 is 4
   t.equal((await get('/admin/sessions/ZZZZ-ZZZZ/rounds/1/summary')).status, 404, 'an unknown session')
 })
 
-t.test('only admins: signed out 401, a participant 403', async (t) => {
+t.test('only admins: signed out 401, a participant or a reviewer of the bank 403', async (t) => {
   t.equal((await get(`/admin/sessions/${code}/rounds/1/summary`, {})).status, 401)
+  const reviewer = await signedInUser(app, { role: 'REVIEWER' })
+  t.equal((await get(`/admin/sessions/${code}/rounds/1/summary`, reviewer.auth)).status, 403, 'reviewer')
   for (const [seat, user] of Object.entries({ doctor, patient, observer })) t.equal((await get(`/admin/sessions/${code}/rounds/1/summary`, user.auth)).status, 403, seat)
 })
 

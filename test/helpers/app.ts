@@ -7,6 +7,7 @@ import { freshDatabase } from './db.ts'
 import { hashPassword } from '../../server/accounts/passwords.ts'
 import { insertUser } from '../../server/accounts/users-repo.ts'
 import type { DatabaseHandle } from '../../server/db/connect.ts'
+import type { UserRole } from '../../schemas/auth.ts'
 
 export interface TestApp {
   app: FastifyInstance
@@ -44,7 +45,7 @@ export async function testApp(
 let counter = 0
 
 /** Creates an account directly (fast path for tests that are not about registration) and signs it in. */
-export async function signedInUser(t: TestApp, fields: { role?: 'USER' | 'ADMIN'; name?: string } = {}) {
+export async function signedInUser(t: TestApp, fields: { role?: UserRole; name?: string } = {}) {
   counter += 1
   const email = `user${counter}-${process.pid}@example.com`
   const password = 'password-1'

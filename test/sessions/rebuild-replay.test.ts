@@ -75,6 +75,9 @@ t.test('the replay report lists every event with actor and phase, and stops at a
   const state = JSON.parse(upTo.slice(upTo.indexOf('{')))
   t.same([state.version, state.phase, state.participants.length], [6, 'WAITING', 3])
   await t.rejects(replayReport(app.database.db, 'ZZZZ-ZZZZ'), /No session with code/)
+  const events = lines.filter((line) => /^v\d/.test(line)).length
+  await t.rejects(replayReport(app.database.db, room.code, { to: events + 1 }), { message: `version must be from 1 to ${events}: this session's log has ${events} events` }, 'past the end')
+  t.match(await replayReport(app.database.db, room.code, { to: events }), `State after version ${events}:`, 'the last version')
 })
 
 t.test('npm run replay prints the log of a session in the configured database', { skip: databaseKind() !== 'pglite' && 'the CLI run uses an embedded database' }, async (t) => {
@@ -93,6 +96,9 @@ t.test('npm run replay prints the log of a session in the configured database', 
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/replay.ts', played.code, '--to', '3'], { env })
   t.match(stdout, /v3\s+\S+\s+Dora Doctor\s+SessionConfigured/)
   t.match(stdout, /State after version 3:/)
+  const past = await run(process.execPath, ['--import', 'tsx', 'server/cli/replay.ts', played.code, '--to', '9999'], { env }).catch((error) => error)
+  t.same([past.code, past.stdout], [1, ''], 'past the end: fails, printing no state')
+  t.match(past.stderr, /^version must be from 1 to \d+: this session's log has \d+ events/)
   const failed = await run(process.execPath, ['--import', 'tsx', 'server/cli/replay.ts'], { env }).catch((error) => error)
   t.match(failed.stderr, /Usage: npm run replay -- CODE/)
 })

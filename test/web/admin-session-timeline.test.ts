@@ -9,10 +9,10 @@ import {
   differenceWords,
   fromStartWords,
   readStep,
-  roundsPlayed,
   stepHref,
   versionAt,
 } from '../../web/admin/sessions/timeline/timeline-steps.ts'
+import { roundsPlayed } from '../../schemas/session/rounds-played.ts'
 
 /** The admins' session timeline page (issue 37): which event an address opens at, and how timers read. */
 
@@ -26,6 +26,7 @@ function entry(version: number, secondsIn: number, fields: Partial<AdminTimeline
     version,
     type: 'TopicAdded',
     at: iso(START + secondsIn * 1000),
+    happenedAt: iso(START + secondsIn * 1000),
     actor: null,
     phaseAfter: 'WAITING',
     payload: {},
@@ -62,6 +63,9 @@ t.test('a moment opens at the last event at or before it', async (t) => {
   t.equal(versionAt(LOG, START + 108_000), 4)
   t.equal(versionAt(LOG, START + 86_400_000), 5, 'after the end: the last event')
   t.equal(chosenStep({ kind: 'at', at: START + 70_000, text: '' }, LOG), 3)
+  // The database stamped each event 5 s later than the application's clock, which a report's moment is on.
+  const laterStamps = LOG.map((e) => ({ ...e, at: iso(Date.parse(e.happenedAt) + 5000) }))
+  t.equal(versionAt(laterStamps, START + 108_000), 4, "judged by the event's own time, not the database's stamp")
 })
 
 t.test('a version is chosen only when the log has it', async (t) => {
@@ -102,9 +106,10 @@ t.test('the timers started by a step, each running or not at its moment', async 
   )
 })
 
-t.test('a printable summary for each round whose consultation began', async (t) => {
-  t.same(roundsPlayed(LOG), [1], 'round 2 drew a case but never reached its consultation')
-  t.same(roundsPlayed(LOG.slice(0, 3)), [])
+t.test('a printable summary for each round whose reading began', async (t) => {
+  t.same(roundsPlayed(LOG), [1], 'round 2 drew a case but its reading never began')
+  t.same(roundsPlayed(LOG.slice(0, 2)), [], 'a case drawn is not a round played')
+  t.same(roundsPlayed(LOG.slice(0, 3)), [1], 'the reading began: the round was played, even if cut off there')
 })
 
 function participant(userId: number, role: ParticipantView['role'], fields: Partial<ParticipantView> = {}): ParticipantView {

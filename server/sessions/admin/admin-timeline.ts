@@ -9,8 +9,8 @@ import { replayTimeline } from '../store/timeline.ts'
 /**
  * The maintainers' timeline (issue 37): the log as replayTimeline reads it, each event with its sentence, its
  * time from the session's creation, and, where a timed phase starts, its deadline against when the next phase
- * actually began. Times from the start and deadlines are on the clock the rules ran on (each event's own `at`,
- * which timers start from); `at` stays the time the database recorded it.
+ * actually began. Times from the start, deadlines and `happenedAt` are on the clock the rules ran on (each event's
+ * own `at`, which timers start from); `at` stays the time the database recorded it.
  */
 
 const eventOf = (entry: TimelineEntry): SessionEvent => ({ ...entry.payload, type: entry.type }) as SessionEvent
@@ -42,39 +42,55 @@ export function foldLog(events: SessionEvent[]): FoldedEvent[] {
   })
 }
 
-/** The deadline (epoch ms) of the phase whose clock this event starts; null when it starts none. */
-export function clockStartedBy({ event, after }: FoldedEvent): number | null {
-  const timer = after.timer
-  const startsClock = event.type === 'PhaseStarted' && timer !== null && timer.phase === after.phase && timer.durationSeconds > 0
-  return startsClock && timer ? deadlineOf(timer) : null
+/**
+ * Where the phase that event `index` left the session in gave way: the next event that leaves it or starts another
+ * clock (a new round's reading after feedback); the log's length while it runs.
+ */
+function phaseEnd(log: FoldedEvent[], index: number): number {
+  const phase = log[index].after.phase
+  const next = log.findIndex((later, at) => at > index && (later.after.phase !== phase || later.event.type === 'PhaseStarted'))
+  return next === -1 ? log.length : next
+}
+
+/** When the phase that event `index` left the session in gave way (epoch ms); null while it runs. */
+export function phaseEndedAt(log: FoldedEvent[], index: number): number | null {
+  const end = phaseEnd(log, index)
+  return end === log.length ? null : log[end].event.at
 }
 
 /**
- * When the phase that event `index` left the session in gave way (epoch ms): the next event that leaves it or
- * starts another clock (a new round's reading after feedback); null while it runs.
+ * The deadline (epoch ms) of the timed phase event `index` starts; null when it starts none. It is the phase's
+ * timer as it last stood before the phase gave way (or stands now, while it runs), not the one it started with: a
+ * mock exam's pause and resume move the clock on (evolve's CircuitResumed), and the first deadline would read the
+ * pause as lateness. While paused the timer is gone, so the last one it ran on stays.
  */
-export function phaseEndedAt(log: FoldedEvent[], index: number): number | null {
-  const phase = log[index].after.phase
-  const next = log.findIndex((later, at) => at > index && (later.after.phase !== phase || later.event.type === 'PhaseStarted'))
-  return next === -1 ? null : log[next].event.at
+export function phaseDeadline(log: FoldedEvent[], index: number): number | null {
+  const { event, after } = log[index]
+  const started = after.timer
+  if (event.type !== 'PhaseStarted' || started === null || started.phase !== after.phase || started.durationSeconds <= 0) return null
+  let timer = started
+  const end = phaseEnd(log, index)
+  for (let at = index + 1; at < end; at += 1) {
+    const held = log[at].after.timer
+    if (held?.phase === started.phase) timer = held
+  }
+  return deadlineOf(timer)
 }
 
 const iso = (at: number) => new Date(at).toISOString()
 
-function annotate(entries: TimelineEntry[]): AdminTimelineEntry[] {
+/** The log's entries with their sentences, times and deadlines: what the timeline shows and the export holds. */
+export function annotate(entries: TimelineEntry[]): AdminTimelineEntry[] {
   const log = foldLog(entries.map(eventOf))
   const startAt = log.length > 0 ? log[0].event.at : 0
   return entries.map((entry, index) => {
     const { event, before, after } = log[index]
-    const sentence = eventSentence(event, namer([after, before], entries))
-    const msFromStart = event.at - startAt
-    const deadline = clockStartedBy(log[index])
-    if (deadline === null) return { ...entry, sentence, msFromStart, deadline: null }
+    const read = { ...entry, happenedAt: iso(event.at), msFromStart: event.at - startAt, sentence: eventSentence(event, namer([after, before], entries)) }
+    const deadline = phaseDeadline(log, index)
+    if (deadline === null) return { ...read, deadline: null }
     const nextAt = phaseEndedAt(log, index)
     return {
-      ...entry,
-      sentence,
-      msFromStart,
+      ...read,
       deadline: {
         phase: entry.phaseAfter,
         deadline: iso(deadline),

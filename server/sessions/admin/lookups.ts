@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts'
 
 /**
  * Every maintainer's look at a session is written down with who looked (issue 37): `lookedAt` says what they
- * looked at ("timeline", "state at version 12", "export", or the search they ran).
+ * looked at ("timeline", "state at version 12", "export", "timeline of unknown code K7MQ-2XD9", or the search they
+ * ran, without the name or email searched for: admin-session-routes.ts).
  */
 export async function recordLookup(db: Db, lookup: { adminId: number; sessionId: number | null; lookedAt: string; at: Date }): Promise<void> {
   await db.insertInto('admin_session_lookups').values({ admin_id: lookup.adminId, session_id: lookup.sessionId, looked_at: lookup.lookedAt, at: lookup.at }).execute()

@@ -1,11 +1,12 @@
 import type { RoundFeedback, RoundSummary } from '../../../schemas/api/admin-sessions.ts'
+import { roundsPlayed } from '../../../schemas/session/rounds-played.ts'
 import { stationResult } from '../../../schemas/session/station-result.ts'
 import type { SessionRole, SessionState } from '../../../schemas/session/types.ts'
 import type { Db } from '../../db/connect.ts'
 import { notFound } from '../../errors.ts'
 import { shownCase, type CaseViewCache } from '../store/case-view-cache.ts'
 import { readStream, toSessionEvent } from '../store/event-store.ts'
-import { clockStartedBy, foldLog, phaseEndedAt, type FoldedEvent } from './admin-timeline.ts'
+import { foldLog, phaseDeadline, phaseEndedAt, type FoldedEvent } from './admin-timeline.ts'
 import { feedbackGiven, nameIn } from './state-at.ts'
 
 /**
@@ -19,7 +20,11 @@ import { feedbackGiven, nameIn } from './state-at.ts'
 const iso = (at: number) => new Date(at).toISOString()
 const SEAT_ORDER: readonly SessionRole[] = ['DOCTOR', 'PATIENT', 'OBSERVER']
 
-const startsPhase = ({ event, after }: FoldedEvent) => event.type === 'PhaseStarted' && after.phase !== 'COMPLETED'
+/**
+ * A phase of the round's own: a wait is not one. The waits that follow a round's reading (a mock's rest station,
+ * the next round held for its seats, the wait after the cases ran out) happen before the next round's case.
+ */
+const startsPhase = ({ event, after }: FoldedEvent) => event.type === 'PhaseStarted' && after.phase !== 'COMPLETED' && after.phase !== 'WAITING'
 
 /**
  * Who was in a seat from the round's first reading to its end: a seat change at its end (a swap or a rotation)
@@ -37,7 +42,7 @@ function seatsOf(round: FoldedEvent[], now: SessionState): RoundSummary['seats']
 }
 
 function phaseOf(log: FoldedEvent[], index: number): RoundSummary['phases'][number] {
-  const deadline = clockStartedBy(log[index])
+  const deadline = phaseDeadline(log, index)
   const endedAt = phaseEndedAt(log, index)
   return {
     phase: log[index].after.phase,
@@ -70,14 +75,18 @@ function feedbackIn(round: number, { event, after }: FoldedEvent, now: SessionSt
 
 /** Round `round` of the session; a round whose reading never began was never played: 404. */
 export async function roundSummary(db: Db, caseViews: CaseViewCache, sessionId: number, round: number): Promise<RoundSummary> {
-  const log = foldLog((await readStream(db, sessionId)).map(toSessionEvent))
+  const stored = await readStream(db, sessionId)
+  const log = foldLog(stored.map(toSessionEvent))
   const now = log[log.length - 1]?.after
+  const noSuchRound = () => notFound(`Session ${now?.code ?? ''} has no round ${round}`)
+  const logged = stored.map(({ type, payload }) => ({ type, payload: payload as Record<string, unknown> }))
+  if (!now || !roundsPlayed(logged).includes(round)) throw noSuchRound()
   // Rounds only ever go up (CaseAssigned), so a round's events follow one another; before its reading, its case
   // and its seats may still change.
   const inRound = log.flatMap((folded, index) => (folded.after.currentRound === round ? [index] : []))
   const firstReading = inRound.find((index) => startsPhase(log[index]) && log[index].after.phase === 'READING')
-  const noSuchRound = () => notFound(`Session ${now?.code ?? ''} has no round ${round}`)
-  if (!now || firstReading === undefined) throw noSuchRound()
+  // roundsPlayed found its reading, by the same last case assigned: only a corrupt log gets here.
+  if (firstReading === undefined) throw noSuchRound()
   const phaseStarts = inRound.filter((index) => index >= firstReading && startsPhase(log[index]))
   const played = shownCase(log[phaseStarts[phaseStarts.length - 1]].after)
   // A reading never starts without a case (next-case.ts): only a corrupt log gets here.

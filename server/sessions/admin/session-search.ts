@@ -8,6 +8,23 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
+ * The rounds a session played, by schemas/session/rounds-played.ts's rule: each reading counts for the round of the
+ * last case assigned before it (a new case mid-reading reads again in the same round). The read model's
+ * current_round is 1 before any round began, and counts a round opened but never read.
+ */
+const roundsPlayed = sql<number>`(
+  select count(distinct reading.round)::int from (
+    select (
+      select assigned.payload->>'round' from session_events assigned
+      where assigned.session_id = started.session_id and assigned.type = 'CaseAssigned' and assigned.version < started.version
+      order by assigned.version desc limit 1
+    ) as round
+    from session_events started
+    where started.session_id = sessions.id and started.type = 'PhaseStarted' and started.payload->>'phase' = 'READING'
+  ) reading
+)`
+
+/**
  * The maintainers' search (issue 37): by a part of the code (with or without its dash), a participant's name or
  * email (admins may see emails), and the UTC days it was created (both inclusive). Newest first.
  */
@@ -33,7 +50,7 @@ export async function findSessions(db: Db, query: AdminSessionsRequest): Promise
 
   const { count } = await matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()
   const rows = await matching
-    .select(['sessions.id', 'sessions.code', 'sessions.title', 'sessions.phase', 'sessions.status', 'sessions.current_round', 'sessions.created_at', 'sessions.started_at', 'sessions.ended_at'])
+    .select(['sessions.id', 'sessions.code', 'sessions.title', 'sessions.phase', 'sessions.status', roundsPlayed.as('rounds'), 'sessions.created_at', 'sessions.started_at', 'sessions.ended_at'])
     .orderBy('sessions.created_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .limit(ADMIN_SESSIONS_PAGE_SIZE)
@@ -58,7 +75,7 @@ export async function findSessions(db: Db, query: AdminSessionsRequest): Promise
       participants: people
         .filter((p) => p.session_id === row.id)
         .map((p) => ({ userId: p.user_id, name: p.name, email: p.email ?? null, role: p.role, active: p.active })),
-      rounds: row.current_round,
+      rounds: row.rounds,
       createdAt: row.created_at.toISOString(),
       startedAt: row.started_at?.toISOString() ?? null,
       endedAt: row.ended_at?.toISOString() ?? null,

@@ -7,6 +7,7 @@ import { badRequest } from '../../errors.ts'
 import { sessionDetails, type SessionTimes } from '../fan-out/session-view.ts'
 import { shownCase, type CaseViewCache } from '../store/case-view-cache.ts'
 import { readStream, toSessionEvent } from '../store/event-store.ts'
+import { versionOutOfRange } from '../store/timeline.ts'
 
 /**
  * A session as it stood right after one event of its log (issue 37): the fold up to it, and what each one in the
@@ -39,10 +40,6 @@ export function feedbackGiven(event: FeedbackEvent, now: SessionState, then: Ses
     score: scoreWords(event.overallPerformance, event.criteriaScores.length),
     comment: event.comment,
   }
-}
-
-export function versionOutOfRange(last: number): string {
-  return last === 0 ? 'This session has no events' : `version must be from 1 to ${last}: this session's log has ${last} events`
 }
 
 export async function stateAt(db: Db, caseViews: CaseViewCache, sessionId: number, version: number): Promise<AdminSessionState> {

@@ -7,7 +7,6 @@ import { findCaseVersion } from '../../content/case-versions.ts'
 import { readStream, toSessionEvent } from './event-store.ts'
 import { normaliseSessionCode } from '../engine/session-codes.ts'
 
-
 /**
  * A session's log as a maintainer reads it to settle a dispute: each event with its time, who sent it and the
  * phase after it, folded by the same rules the server and the client use. Shared by the admin route and the
@@ -62,6 +61,11 @@ function describePayload(payload: Record<string, unknown>): string {
     .join(' ')
 }
 
+/** A version past the log's end, as the admin's state route and the replay CLI both say it. */
+export function versionOutOfRange(last: number): string {
+  return last === 0 ? 'This session has no events' : `version must be from 1 to ${last}: this session's log has ${last} events`
+}
+
 /**
  * What `npm run replay -- CODE [--to N]` prints: one line per event (version, time, actor, type, key fields,
  * phase after it), and with --to the whole state after version N, to see exactly what the server knew then.
@@ -70,6 +74,8 @@ export async function replayReport(db: Db, code: string, options: { to?: number 
   const sessionId = await sessionIdFromLog(db, code)
   if (sessionId === null) throw new Error(`No session with code ${code}`)
   const { entries, state } = await replayTimeline(db, sessionId, options)
+  // The log read stops at N: fewer entries than N means N is past its end.
+  if (options.to !== undefined && entries.length < options.to) throw new Error(versionOutOfRange(entries.length))
   const lines = entries.map((entry) =>
     [
       `v${entry.version}`.padEnd(5),

@@ -39,8 +39,8 @@ export function EventList({ entries, chosen, onChoose }: { entries: AdminTimelin
               <Event key={entry.version} aria-current={isChosen ? 'step' : undefined} $chosen={isChosen}>
                 <When>
                   <Version>Version {entry.version}</Version>
-                  <time dateTime={entry.at} title={dateTime(entry.at)}>
-                    {time(entry.at)}
+                  <time dateTime={entry.happenedAt} title={dateTime(entry.happenedAt)}>
+                    {time(entry.happenedAt)}
                   </time>
                   <span>
                     {fromStartWords(entry.msFromStart)}

@@ -9,7 +9,8 @@ import { Alert } from '../../../components/Alert.tsx'
 import { BusyButton } from '../../../components/Button.tsx'
 import { theme } from '../../../theme.ts'
 import { useShownZone } from '../../../board/times.ts'
-import { roundsPlayed, SESSIONS_TAB } from './timeline-steps.ts'
+import { roundsPlayed } from '../../../../schemas/session/rounds-played.ts'
+import { SESSIONS_TAB } from './timeline-steps.ts'
 import { useMomentWords } from './useMomentWords.ts'
 
 /** An address for a round's printable summary (its own page): made to be shared with the candidates concerned. */
@@ -53,8 +54,8 @@ export function TimelineHeader({ timeline }: { timeline: AdminTimeline }) {
       </h1>
       {first && last ? (
         <Meta>
-          {entries.length} events, from <time dateTime={first.at}>{dateTime(first.at)}</time> to{' '}
-          <time dateTime={last.at}>{dateTime(last.at)}</time>, in {zone} time.
+          {entries.length} events, from <time dateTime={first.happenedAt}>{dateTime(first.happenedAt)}</time> to{' '}
+          <time dateTime={last.happenedAt}>{dateTime(last.happenedAt)}</time>, in {zone} time.
         </Meta>
       ) : (
         <Meta>The log holds no events.</Meta>

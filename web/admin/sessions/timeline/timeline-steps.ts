@@ -30,11 +30,14 @@ export function readStep(search: string): StepAsked {
   return Number.isNaN(moment) ? { kind: 'badAt', text: at } : { kind: 'at', at: moment, text: at }
 }
 
-/** The last event recorded at or before a moment; null when the log starts after it. */
+/**
+ * The last event at or before a moment; null when the log starts after it. Judged by each event's own time, the
+ * application's clock, which also stamps a report's moment (the database's clock may differ from it).
+ */
 export function versionAt(entries: readonly AdminTimelineEntry[], moment: number): number | null {
   let found: number | null = null
   for (const entry of entries) {
-    if (Date.parse(entry.at) <= moment && (found === null || entry.version > found)) found = entry.version
+    if (Date.parse(entry.happenedAt) <= moment && (found === null || entry.version > found)) found = entry.version
   }
   return found
 }
@@ -87,17 +90,6 @@ export function deadlinesUpTo(entries: readonly AdminTimelineEntry[], version: n
       ? [{ version: entry.version, deadline: entry.deadline, running: entry.deadline.nextPhaseAt === null || Date.parse(entry.deadline.nextPhaseAt) > moment }]
       : [],
   )
-}
-
-/** The rounds whose consultation began: each has a printable summary. */
-export function roundsPlayed(entries: readonly AdminTimelineEntry[]): number[] {
-  const rounds = new Set<number>()
-  let round: number | null = null
-  for (const { type, payload } of entries) {
-    if (type === 'CaseAssigned' && typeof payload.round === 'number') round = payload.round
-    if (type === 'PhaseStarted' && payload.phase === 'CONSULTATION' && round !== null) rounds.add(round)
-  }
-  return [...rounds].sort((a, b) => a - b)
 }
 
 export interface MomentWords {
