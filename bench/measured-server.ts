@@ -8,9 +8,9 @@ const PROBES_DIR = path.resolve(import.meta.dirname, '../dist/bench-probes')
 
 /** The probes as JavaScript: the built server runs without tsx, so it cannot load a .ts file. */
 function buildProbes() {
-  const entryPoints = ['loop-delay-probe', 'cpu-profile-probe'].map((name) => path.join(import.meta.dirname, `${name}.ts`))
+  const entryPoints = ['loop-delay-probe', 'cpu-profile-probe', 'stall-trace-probe'].map((name) => path.join(import.meta.dirname, `${name}.ts`))
   buildSync({ entryPoints, outdir: PROBES_DIR, platform: 'node', format: 'esm', outExtension: { '.js': '.mjs' }, logLevel: 'warning' })
-  return { loopDelay: path.join(PROBES_DIR, 'loop-delay-probe.mjs'), cpuProfile: path.join(PROBES_DIR, 'cpu-profile-probe.mjs') }
+  return { loopDelay: path.join(PROBES_DIR, 'loop-delay-probe.mjs'), cpuProfile: path.join(PROBES_DIR, 'cpu-profile-probe.mjs'), stallTrace: path.join(PROBES_DIR, 'stall-trace-probe.mjs') }
 }
 
 export interface Measured extends ProbeReport {
@@ -38,7 +38,7 @@ export interface MeasuredServer extends ServerProcess {
 export async function startMeasuredServer(env: Record<string, string>): Promise<MeasuredServer> {
   buildServer()
   const probes = buildProbes()
-  const nodeOptions = [`--import ${probes.loopDelay}`, process.env.BENCH_CPU_PROFILE && `--import ${probes.cpuProfile}`, process.env.BENCH_SERVER_NODE_OPTIONS]
+  const nodeOptions = [`--import ${probes.loopDelay}`, process.env.BENCH_CPU_PROFILE && `--import ${probes.cpuProfile}`, process.env.BENCH_STALL_TRACE && `--import ${probes.stallTrace}`, process.env.BENCH_SERVER_NODE_OPTIONS]
   const server = await startServerProcess({ ...env, NODE_OPTIONS: nodeOptions.filter(Boolean).join(' ') }, 'built')
   const pid = server.child.pid!
   let cpuAtStart = 0

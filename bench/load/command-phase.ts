@@ -4,6 +4,8 @@
  * loop, the collector's pauses, its heap, its CPU and the time it waited for a core) and from outside (its RSS),
  * and the floors are measured beside the load. Also a window's figures and its one-line description.
  */
+import type { ChildProcess } from 'node:child_process'
+import type { BystanderReport } from './bystander.ts'
 import { measureFloors } from './floors.ts'
 import type { Order } from './generator.ts'
 import type { StepTiming } from './room-clients.ts'
@@ -35,6 +37,15 @@ export interface PhaseContext {
   saturationLanes: number
   /** The echo process the generators time their round trips to while the commands run. */
   echoUrl: string
+  /** The idle process whose loop delay is the machine's floor for the server's (bystander.ts). */
+  bystander: ChildProcess
+}
+
+function bystanderReport(bystander: ChildProcess): Promise<BystanderReport> {
+  return new Promise((resolve) => {
+    bystander.once('message', (report) => resolve(report as BystanderReport))
+    bystander.send('report')
+  })
 }
 
 /** The generators' CPU as a share of one core, summed: near their core count, they were the bottleneck. */
@@ -47,8 +58,9 @@ const generatorLoop = (answers: Answer[]) => ({
 })
 
 /** Samples the server's RSS while `phase` runs; answers its peak and what the server measured of itself meanwhile. */
-async function watched<T>(target: Target, phase: Promise<T>) {
+async function watched<T>(target: Target, bystander: ChildProcess, phase: Promise<T>) {
   target.server.startMeasuring()
+  bystander.send('start')
   const startedAt = Date.now()
   let peakRssMb = target.rssMb()
   let done = false
@@ -57,17 +69,17 @@ async function watched<T>(target: Target, phase: Promise<T>) {
     peakRssMb = Math.max(peakRssMb, target.rssMb())
     await sleep(250)
   }
-  const { loopDelayMs, gc, memoryMb, cpuSeconds, cpuWaitMs } = await target.server.measured()
+  const [{ loopDelayMs, gc, memoryMb, cpuSeconds, cpuWaitMs }, bystanderLoop] = await Promise.all([target.server.measured(), bystanderReport(bystander)])
   const wallSeconds = (Date.now() - startedAt) / 1000
-  return { result: await result, peakRssMb: Math.round(peakRssMb), eventLoop: loopDelayMs, gc, memoryMb, serverCores: ratio(cpuSeconds, wallSeconds), cpuWaitMs }
+  return { result: await result, peakRssMb: Math.round(peakRssMb), eventLoop: loopDelayMs, bystanderLoop, gc, memoryMb, serverCores: ratio(cpuSeconds, wallSeconds), cpuWaitMs }
 }
 
 /** Commands at `rate` per second in all (at saturation when null) for `durationSeconds`, watched. */
-export async function commandPhase({ target, order, generatorCount, saturationLanes, echoUrl }: PhaseContext, rate: number | null, durationSeconds: number) {
+export async function commandPhase({ target, order, generatorCount, saturationLanes, echoUrl, bystander }: PhaseContext, rate: number | null, durationSeconds: number) {
   // Under load the round trip across processes is the generators' own (generatorEchoMs), timed among their clients.
   const floors = rate ? measureFloors(target.postgresUrl, sleep(durationSeconds * 1000)) : null
   const commands = { type: 'commands', perSecond: rate && rate / generatorCount, lanes: saturationLanes, durationMs: durationSeconds * 1000 } as const
-  const run = await watched(target, order(() => (rate ? { ...commands, echoUrl } : commands)))
+  const run = await watched(target, bystander, order(() => (rate ? { ...commands, echoUrl } : commands)))
   const timings = run.result.flatMap(({ timings }) => timings!)
   return {
     ...run,
@@ -109,6 +121,8 @@ export const windowFigures = (phase: CommandPhase) => ({
   deliveredMaxMs: phase.delivered.max,
   eventLoopP99ms: phase.eventLoop.p99,
   eventLoopMaxMs: phase.eventLoop.max,
+  bystanderLoopP99ms: phase.bystanderLoop.p99,
+  bystanderLoopMaxMs: phase.bystanderLoop.max,
   gcCount: phase.gc.count,
   gcMajor: phase.gc.major,
   gcP99ms: phase.gc.p99Ms,
@@ -126,7 +140,7 @@ export const windowFigures = (phase: CommandPhase) => ({
 /** One window's line in the bench's table. */
 export const describeWindow = (w: ReturnType<typeof windowFigures>) =>
   `${w.commandsPerSecond} commands/s, ${w.errors} errors, p50 ${w.deliveredP50ms} ms, p99 ${w.deliveredP99ms} ms (slowest ${w.deliveredMaxMs}); ` +
-  `loop p99 ${w.eventLoopP99ms} ms, max ${w.eventLoopMaxMs} ms; ` +
+  `loop p99 ${w.eventLoopP99ms} ms, max ${w.eventLoopMaxMs} ms (an idle bystander's p99 ${w.bystanderLoopP99ms}, max ${w.bystanderLoopMaxMs}); ` +
   `GC ${w.gcCount} pauses (${w.gcMajor} major), p99 ${w.gcP99ms} ms, max ${w.gcMaxMs} ms (major ${w.gcMajorMaxMs}), ${w.gcTotalMs} ms in all; ` +
   `RSS peak ${w.peakRssMb} MB, at the end heap ${w.heapUsedMb} MB, external ${w.externalMb} MB (array buffers ${w.arrayBuffersMb}); ` +
   `server ${w.serverCores} cores, waited ${w.cpuWaitMs} ms for one`
