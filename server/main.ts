@@ -1,3 +1,5 @@
+// First: the heap's growth rule must hold before the app allocates anything.
+import './heap-growth.ts'
 import { fastClock } from './alarm.ts'
 import { buildApp } from './app.ts'
 import { findUserByEmail, setUserRole } from './accounts/users-repo.ts'
