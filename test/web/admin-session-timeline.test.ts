@@ -2,6 +2,7 @@ import t from 'tap'
 import type { AdminTimelineEntry } from '../../schemas/api/admin-sessions.ts'
 import type { ParticipantView } from '../../schemas/session-wire.ts'
 import { clockThen, seatScreen } from '../../web/admin/sessions/timeline/seat-screen.ts'
+import { feedbackPart } from '../../web/session/room/submit-choices.ts'
 import {
   chosenStep,
   deadlinesUpTo,
@@ -129,6 +130,18 @@ t.test("a seat's screen holds the parts the room shows in that phase", async (t)
   t.match(at('FEEDBACK', 'patient', 2), { says: 'Feedback Submitted', scoringForm: false }, 'feedback in: the form is gone')
   t.match(at('FEEDBACK', 'doctor', 1), { caseNotes: false, scoringForm: false })
   t.match(at('COMPLETED', 'observer', 3), { says: 'Session Complete', caseNotes: false })
+})
+
+t.test("the feedback part: one rule for the room's RoomFeedback and the seat screens", async (t) => {
+  const late = [participant(1, 'doctor'), participant(2, 'patient', { hasGivenFeedback: true }), participant(3, 'observer', { joinedAfterConsultation: true })]
+  const part = (phase: 'CONSULTATION' | 'FEEDBACK', role: ParticipantView['role'], userId: number, sentFromHere = false) =>
+    feedbackPart({ phase, role, participants: late }, userId, sentFromHere)
+  t.equal(part('FEEDBACK', 'doctor', 1), 'none')
+  t.equal(part('FEEDBACK', 'patient', 2), 'submitted')
+  t.equal(part('CONSULTATION', 'patient', 2), 'form', 'a feedback in from an earlier round does not count before this one is asked for')
+  t.equal(part('CONSULTATION', 'patient', 2, true), 'submitted', 'sent from this page: submitted at once')
+  t.equal(part('FEEDBACK', 'observer', 3), 'joinedLate')
+  t.match(seatScreen({ phase: 'CONSULTATION', role: 'observer', participants: late }, 3), { stationNotes: true, scoringForm: false }, 'joined late: nothing to score')
 })
 
 t.test("a seat's clock as the room read it at that moment", async (t) => {

@@ -3,7 +3,7 @@ import type { RoomEvent } from './room/room-context.ts'
 import type { RoomSnapshot } from './room/room-machine.ts'
 import { roomCapabilities } from './room/room-capabilities.ts'
 import type { RoomSession } from './room/room-state.ts'
-import { choicesFor, givesFeedback, rotationPreview } from './room/submit-choices.ts'
+import { choicesFor, feedbackPart, rotationPreview } from './room/submit-choices.ts'
 import { FeedbackForm } from './feedback/FeedbackForm.tsx'
 import { FeedbackSubmitted, JoinedAfterConsultation, RoundCaseFeedback } from './phases/AfterConsultation.tsx'
 import { ProposedFromMarks } from './station/ProposedFromMarks.tsx'
@@ -16,12 +16,11 @@ export function RoomFeedback({ snapshot, session, send }: { snapshot: RoomSnapsh
   const { draft, formError, refusals } = snapshot.context
   const closing = snapshot.matches({ room: { form: 'closed' } })
   const submitted = closing || snapshot.matches({ room: { form: 'submitted' } })
-  const me = session.participants.find((p) => p.userId === snapshot.context.userId)
-
   const { role } = session
-  if (!role || !givesFeedback(role)) return null
-  if (submitted || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return <FeedbackSubmitted session={session} userId={snapshot.context.userId} />
-  if (me?.joinedAfterConsultation) return <JoinedAfterConsultation />
+  const part = feedbackPart(session, snapshot.context.userId, submitted)
+  if (!role || part === 'none') return null
+  if (part === 'submitted') return <FeedbackSubmitted session={session} userId={snapshot.context.userId} />
+  if (part === 'joinedLate') return <JoinedAfterConsultation />
   return (
     <>
       <ProposedFromMarks session={session} userId={snapshot.context.userId} onUse={(scores) => scores.forEach((score, slot) => send({ type: 'SCORE', slot, score }))} />

@@ -35,6 +35,8 @@ export function useSessionSearch() {
     setFailure(null)
     call(adminSessionContracts.find, { query: findQuery(fields, page), signal: controller.signal }).then(
       (answer) => {
+        // An answer that arrives as a newer search starts must not stand in for it.
+        if (controller.signal.aborted) return
         // The page kept from before a reload may be past the end now: show the last one instead.
         if (answer.sessions.length === 0 && page > 0 && answer.totalPages > 0) return setAsked({ fields, page: answer.totalPages - 1 })
         setFound(answer)

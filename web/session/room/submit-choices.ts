@@ -5,7 +5,7 @@
  */
 import { FEEDBACK_REQUESTS } from '../../../schemas/session/capabilities.ts'
 import { NEXT_SEAT, seatsRotatable } from '../../../schemas/session/seat-rotation.ts'
-import type { CriterionScore, StationMarking } from '../../../schemas/session/types.ts'
+import type { CriterionScore, Phase, StationMarking } from '../../../schemas/session/types.ts'
 import { fromWireRole, toWireRole, type ParticipantView, type WireRole } from '../../../schemas/session-wire.ts'
 import { seatingText } from './room-notice.ts'
 
@@ -29,6 +29,24 @@ const requestsOf = (role: WireRole | null) => (role ? FEEDBACK_REQUESTS[fromWire
 
 /** Whether the room shows this role a feedback form (the server takes feedback from these roles only). */
 export const givesFeedback = (role: WireRole | null): boolean => requestsOf(role) !== null
+
+/**
+ * What the room's feedback part shows a seat (RoomFeedback; the admins' seat screens read the same rule): nothing
+ * to a role that gives none, "submitted" once its feedback is in (or sent from this page), a notice to someone who
+ * joined after the consultation began, and otherwise the form.
+ */
+export type FeedbackPart = 'none' | 'submitted' | 'joinedLate' | 'form'
+
+export function feedbackPart(
+  session: { role: WireRole | null; phase: Phase; participants: readonly ParticipantView[] },
+  userId: number,
+  sentFromHere = false,
+): FeedbackPart {
+  if (!givesFeedback(session.role)) return 'none'
+  const me = session.participants.find((p) => p.userId === userId)
+  if (sentFromHere || (me?.hasGivenFeedback && session.phase === 'FEEDBACK')) return 'submitted'
+  return me?.joinedAfterConsultation ? 'joinedLate' : 'form'
+}
 
 const mayRotateSeats = (participants: readonly ParticipantView[]) => seatsRotatable(participants.map((p) => fromWireRole(p.role)))
 

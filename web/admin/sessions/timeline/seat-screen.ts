@@ -1,11 +1,12 @@
 import { elapsedSeconds } from '../../../../schemas/session/clock.ts'
 import type { RoomSession } from '../../../session/room/room-state.ts'
-import { givesFeedback } from '../../../session/room/submit-choices.ts'
+import { feedbackPart } from '../../../session/room/submit-choices.ts'
 import { formatClock, remainingSeconds } from '../../../session/room/timer.ts'
 
 /**
- * Which of the room's parts a seat's screen showed in a phase, as SessionRoom composes them (phases/*,
- * RoomFeedback): the timeline draws those parts with the room's own components, never the live controls.
+ * Which of the room's parts a seat's screen showed in a phase, as SessionRoom composes them (phases/*; the feedback
+ * part by RoomFeedback's own rule, feedbackPart): the timeline draws those parts with the room's own components,
+ * never the live controls.
  */
 export interface SeatScreenParts {
   /** What the room's body said first for this phase and seat. */
@@ -21,21 +22,20 @@ export interface SeatScreenParts {
 const NOTHING = { caseNotes: false, stationNotes: false, scoringForm: false }
 
 export function seatScreen(session: Pick<RoomSession, 'phase' | 'role' | 'participants'>, userId: number): SeatScreenParts {
-  const me = session.participants.find((p) => p.userId === userId)
-  const scorer = givesFeedback(session.role)
+  const feedback = feedbackPart(session, userId)
   switch (session.phase) {
     case 'WAITING':
       return { says: 'The waiting room: no case on screen', ...NOTHING }
     case 'READING':
       return { says: 'Reading time', ...NOTHING, caseNotes: true }
     case 'CONSULTATION':
-      if (!scorer) return { says: 'Consultation', ...NOTHING, caseNotes: true }
-      if (me?.joinedAfterConsultation) return { says: 'Consultation (joined after it began: nothing to score)', ...NOTHING, caseNotes: true, stationNotes: true }
+      if (feedback === 'none') return { says: 'Consultation', ...NOTHING, caseNotes: true }
+      if (feedback === 'joinedLate') return { says: 'Consultation (joined after it began: nothing to score)', ...NOTHING, caseNotes: true, stationNotes: true }
       return { says: 'Consultation, with the scoring form to fill in while watching', caseNotes: true, stationNotes: true, scoringForm: true }
     case 'FEEDBACK':
-      if (!scorer) return { says: 'Consultation complete: waiting for the feedback', ...NOTHING }
-      if (me?.hasGivenFeedback) return { says: 'Feedback Submitted', ...NOTHING }
-      if (me?.joinedAfterConsultation) return { says: 'Feedback for this case is under way (joined after the consultation: nothing to score)', ...NOTHING }
+      if (feedback === 'none') return { says: 'Consultation complete: waiting for the feedback', ...NOTHING }
+      if (feedback === 'submitted') return { says: 'Feedback Submitted', ...NOTHING }
+      if (feedback === 'joinedLate') return { says: 'Feedback for this case is under way (joined after the consultation: nothing to score)', ...NOTHING }
       return { says: 'Feedback: the scoring form', ...NOTHING, stationNotes: true, scoringForm: true }
     case 'COMPLETED':
       return { says: 'Session Complete', ...NOTHING }
