@@ -30,11 +30,11 @@ export function ProblemReportItem({ report, onClosed, onViewVersion }: Props) {
   const isAdmin = useAuth().user?.role === 'ADMIN'
   const sessionCode = report.source.kind === 'SESSION' ? report.source.sessionCode : null
   return (
-    <Item aria-labelledby={headingId} $open={report.status === 'OPEN'}>
+    <ReportCard aria-labelledby={headingId} $open={report.status === 'OPEN'}>
       <h3 id={headingId}>
         {kindText(report)}: {report.caseTitle}
       </h3>
-      <Facts>
+      <ReportFacts>
         <dt>Status</dt>
         <dd>{closed ?? REPORT_STATUS_LABELS[report.status]}</dd>
         <dt>Case</dt>
@@ -58,11 +58,11 @@ export function ProblemReportItem({ report, onClosed, onViewVersion }: Props) {
             </>
           )}
         </dd>
-      </Facts>
-      <Words>{report.details || <em>No details given.</em>}</Words>
-      {report.resolutionNote && <Words>Reviewer&apos;s note: {report.resolutionNote}</Words>}
+      </ReportFacts>
+      <ReportWords>{report.details || <em>No details given.</em>}</ReportWords>
+      {report.resolutionNote && <ReportWords>Reviewer&apos;s note: {report.resolutionNote}</ReportWords>}
       {report.status === 'OPEN' && <CloseReportForm report={report} onClosed={onClosed} />}
-    </Item>
+    </ReportCard>
   )
 }
 
@@ -95,7 +95,7 @@ function CloseReportForm({ report, onClosed }: { report: ProblemReportView; onCl
   }
 
   return (
-    <Closing>
+    <ReportClosing>
       <Field>
         <Label htmlFor={noteId}>Note (required to dismiss)</Label>
         <Input
@@ -121,14 +121,9 @@ function CloseReportForm({ report, onClosed }: { report: ProblemReportView; onCl
           {busy === 'DISMISSED' ? 'Dismissing…' : 'Dismiss'}
         </BusyButton>
       </Actions>
-    </Closing>
+    </ReportClosing>
   )
 }
-
-const Item = ReportCard
-const Facts = ReportFacts
-const Words = ReportWords
-const Closing = ReportClosing
 
 const Actions = styled.div`
   display: flex;

@@ -20,11 +20,11 @@ interface Props {
 export function CandidateReportItem({ report, zone, onClosed }: Props) {
   const headingId = useId()
   return (
-    <Item aria-labelledby={headingId} $open={report.status === 'OPEN'}>
+    <ReportCard aria-labelledby={headingId} $open={report.status === 'OPEN'}>
       <h2 id={headingId}>
         {REPORT_REASON_LABELS[report.reason]}: {report.reported.name}
       </h2>
-      <Facts>
+      <ReportFacts>
         <dt>Status</dt>
         <dd>{report.status === 'OPEN' ? 'Open' : `Closed by ${report.closedByName ?? 'a former administrator'}${report.closedAt ? ` on ${timeFor(report.closedAt, zone, { length: 'short' })}` : ''}`}</dd>
         <dt>Reported</dt>
@@ -37,16 +37,16 @@ export function CandidateReportItem({ report, zone, onClosed }: Props) {
         </dd>
         <dt>Session</dt>
         <dd>{report.session ? (report.session.code ?? `#${report.session.id}, since removed`) : 'None named (a time they agreed)'}</dd>
-      </Facts>
-      <Words>{report.details || <em>No details given.</em>}</Words>
+      </ReportFacts>
+      <ReportWords>{report.details || <em>No details given.</em>}</ReportWords>
       {report.session?.code && (
-        <Words>
+        <ReportWords>
           <ReportTimelineLink code={report.session.code} reportedAt={report.createdAt} />
-        </Words>
+        </ReportWords>
       )}
-      {report.adminNote && <Words>Admin&apos;s note: {report.adminNote}</Words>}
+      {report.adminNote && <ReportWords>Admin&apos;s note: {report.adminNote}</ReportWords>}
       {report.status === 'OPEN' && <CloseReportForm report={report} onClosed={onClosed} />}
-    </Item>
+    </ReportCard>
   )
 }
 
@@ -78,7 +78,7 @@ function CloseReportForm({ report, onClosed }: { report: CandidateReportView; on
   }
 
   return (
-    <Closing>
+    <ReportClosing>
       <Field>
         <Label htmlFor={noteId}>What was done (kept with the report)</Label>
         <Input
@@ -99,11 +99,6 @@ function CloseReportForm({ report, onClosed }: { report: CandidateReportView; on
       <BusyButton type="button" busy={busy} onClick={() => void close()}>
         {busy ? 'Closing…' : 'Close the report'}
       </BusyButton>
-    </Closing>
+    </ReportClosing>
   )
 }
-
-const Item = ReportCard
-const Facts = ReportFacts
-const Words = ReportWords
-const Closing = ReportClosing
