@@ -11,7 +11,7 @@ import type { LiveHub, Rendering } from './live-hub.ts'
 import { StompConnection } from './stomp-connection.ts'
 import { CLOSE_SERVICE_RESTART, type FrameTransport, type LiveSubscription, type LiveUser, type StompConnectionOptions } from './stomp-types.ts'
 import type { HeartbeatSettings } from './stomp-heartbeat.ts'
-import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, registerWebSocketTransport } from './websocket-transport.ts'
+import { chooseStompSubprotocol, DEFAULT_PING_INTERVAL_MS, MAX_SOCKET_MESSAGE_BYTES, onSocketError, registerWebSocketTransport } from './websocket-transport.ts'
 
 export interface LiveOptions {
   /** Who a CONNECT's bearer token signs in, or null (the accounts area's token check). */
@@ -63,7 +63,8 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     options: { maxPayload: MAX_SOCKET_MESSAGE_BYTES, handleProtocols: chooseStompSubprotocol },
     // Whatever happens closing the sockets, the shutdown goes on (else it would wait for the forced exit).
     preClose: (done) => void hub.close().catch((error) => app.log.warn({ err: error }, 'closing the live connections failed')).finally(() => done()),
-    errorHandler: onSocketError,
+    // Errors before the socket is served (a throw in the handler); serveStompOverSocket listens from then on.
+    errorHandler: (error: Error, socket: WebSocket, request: FastifyRequest) => onSocketError(error, socket, request.log),
   })
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS
   const sockJsHeartbeatMs = options.sockJsHeartbeatMs ?? SOCKJS_HEARTBEAT_MS
@@ -81,17 +82,6 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     })
   })
   return hub
-}
-
-/**
- * A peer that breaks the WebSocket protocol or its limits (an oversized message) is ws's to close, with the code
- * that says why (1009 for a message too large): a warning on one line, not a stack. Anything else is ours.
- */
-function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest) {
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string' && code.startsWith('WS_ERR_')) return request.log.warn(`live socket closed: ${error.message}`)
-  request.log.error({ err: error }, 'live socket error')
-  socket.terminate()
 }
 
 class SubscriptionHub implements LiveHub {

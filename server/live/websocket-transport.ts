@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
 import type { StompConnection } from './stomp-connection.ts'
@@ -88,10 +89,37 @@ function writesTogether(stream: Duplex): (write: () => void) => void {
 }
 
 /**
+ * A peer that breaks the WebSocket protocol or its limits (an oversized message) is ws's to close, with the code
+ * that says why (1009 for a message too large): a warning on one line, not a stack. Anything else is ours.
+ */
+export function onSocketError(error: Error, socket: WebSocket, log: FastifyBaseLogger) {
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) return log.warn(`live socket closed: ${error.message}`)
+  log.error({ err: error }, 'live socket error')
+  socket.terminate()
+}
+
+/**
+ * Lets the upgrade's request go once the socket is open. Otherwise it lives as long as the socket, with its
+ * response, reply, logger and headers (about 1.7 KB a socket, 5 MB at 3,000, which every full collection marks
+ * again: issue 38): Node's stream keeps the response it was given for the upgrade, and @fastify/websocket's error
+ * listener closes over the request and the reply. The response lets go of the stream, and the listener is
+ * replaced by one that holds only the socket and the server's logger.
+ */
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
+  const stream = request.raw.socket as Duplex & { _httpMessage?: ServerResponse | null }
+  stream._httpMessage?.detachSocket(request.raw.socket)
+  const log = request.server.log
+  socket.removeAllListeners('error')
+  socket.on('error', (error) => onSocketError(error, socket, log))
+}
+
+/**
  * Runs one STOMP connection over an open socket, in the socket's framing. `request` is the socket's upgrade
- * request: its stream is the connection the socket writes to.
+ * request: its stream is the connection the socket writes to. Nothing here keeps the request.
  */
 export function serveStompOverSocket(socket: WebSocket, request: FastifyRequest, open: OpenConnection, framing: SocketFraming, pingIntervalMs: number): StompConnection {
+  releaseUpgradeRequest(socket, request)
   keepCheckingLiveness(socket, pingIntervalMs)
   const together = writesTogether(request.raw.socket)
   const connection = open({
