@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
+import { PeriodicRound } from './periodic-round.ts'
 import { PresenceTracker, type PresenceListener } from './presence.ts'
 import { signalRelay, type RelayedSignal, type SignalParties } from './signals.ts'
 import { registerSockJsTransport, SOCKJS_HEARTBEAT_MS } from './sockjs-transport.ts'
@@ -73,8 +74,9 @@ export async function registerLive(app: FastifyInstance, options: LiveOptions): 
     live.addHook('onRequest', async (request, reply) => {
       if (!options.acceptOrigin(request)) return reply.code(403).send({ error: 'This origin may not use the live channel' })
     })
-    registerWebSocketTransport(live, hub.open, pingIntervalMs)
-    registerSockJsTransport(live, hub.open, sockJsHeartbeatMs, pingIntervalMs)
+    const pings = new PeriodicRound(pingIntervalMs)
+    registerWebSocketTransport(live, hub.open, pings)
+    registerSockJsTransport(live, hub.open, { heartbeats: new PeriodicRound(sockJsHeartbeatMs), pings })
     registerSockJsXhrTransports(live, hub.open, {
       heartbeatMs: sockJsHeartbeatMs,
       disconnectDelayMs: options.sockJsDisconnectDelayMs ?? DEFAULT_DISCONNECT_DELAY_MS,
@@ -122,7 +124,7 @@ class SubscriptionHub implements LiveHub {
       onError: logError,
       heartbeat: options.heartbeat ?? DEFAULT_HEARTBEAT,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      revalidateMs: options.revalidateMs ?? DEFAULT_REVALIDATE_MS,
+      revalidations: new PeriodicRound(options.revalidateMs ?? DEFAULT_REVALIDATE_MS),
     }
   }
 

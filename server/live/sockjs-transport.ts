@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
+import type { PeriodicRound } from './periodic-round.ts'
 import { serveStompOverSocket, type OpenConnection, type SocketFraming } from './websocket-transport.ts'
 
 /**
@@ -59,7 +60,13 @@ export function crossOriginHeaders(request: FastifyRequest): Record<string, stri
   return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
 }
 
-export function registerSockJsTransport(app: FastifyInstance, open: OpenConnection, heartbeatMs: number, pingIntervalMs: number) {
+/** The rounds every socket joins: SockJS's `h` frames, and the WebSocket pings (websocket-transport.ts). */
+export interface SocketRounds {
+  heartbeats: PeriodicRound
+  pings: PeriodicRound
+}
+
+export function registerSockJsTransport(app: FastifyInstance, open: OpenConnection, rounds: SocketRounds) {
   app.get('/ws/info', async (request, reply) => {
     reply.headers(crossOriginHeaders(request))
     reply.header('cache-control', NO_CACHE)
@@ -76,8 +83,9 @@ export function registerSockJsTransport(app: FastifyInstance, open: OpenConnecti
   app.get('/ws/:server/:session/websocket', { websocket: true, schema: sessionRouteSchema }, (socket: WebSocket, request) => {
     // sockjs-protocol: `o` opens the session, `h` keeps it alive; the STOMP connection starts right after `o`.
     socket.send('o')
-    const heartbeat = setInterval(() => socket.send('h'), heartbeatMs).unref()
-    socket.on('close', () => clearInterval(heartbeat))
-    serveStompOverSocket(socket, request, open, sockJsFraming, pingIntervalMs)
+    const heartbeat = () => socket.send('h')
+    rounds.heartbeats.add(heartbeat)
+    socket.on('close', () => rounds.heartbeats.delete(heartbeat))
+    serveStompOverSocket(socket, request, open, sockJsFraming, rounds.pings)
   })
 }

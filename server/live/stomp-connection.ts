@@ -38,8 +38,8 @@ export class StompConnection {
   user: LiveUser | null = null
   private escaping = true
   private heartbeats: HeartbeatTimers | null = null
-  private readonly connectTimer: NodeJS.Timeout
-  private revalidateTimer: NodeJS.Timeout | undefined
+  private connectTimer: NodeJS.Timeout | undefined
+  private revalidation: (() => void) | undefined
   private queue = Promise.resolve()
   private messageCount = 0
 
@@ -94,12 +94,18 @@ export class StompConnection {
 
   private release() {
     this.state = 'closed'
-    clearTimeout(this.connectTimer)
-    clearInterval(this.revalidateTimer)
+    this.stopWaitingForConnect()
+    if (this.revalidation) this.options.revalidations.delete(this.revalidation)
     this.heartbeats?.stop()
     for (const subscription of this.subscriptions.values()) this.options.unsubscribed(subscription)
     this.subscriptions.clear()
     this.options.closed(this)
+  }
+
+  /** The timer is let go as well as cleared: a connection lasts hours, and 3,000 of them held 3,000 dead timers. */
+  private stopWaitingForConnect() {
+    clearTimeout(this.connectTimer)
+    this.connectTimer = undefined
   }
 
   private send(data: Buffer) {
@@ -171,9 +177,10 @@ export class StompConnection {
     if (!this.options.admit(user)) return this.fail('Too many live connections for this account: close another tab and try again', frame)
     this.user = user
     this.state = 'connected'
-    this.revalidateTimer = setInterval(() => this.enqueue(() => this.revalidate(token!)), this.options.revalidateMs).unref()
+    this.revalidation = () => this.enqueue(() => this.revalidate(token!))
+    this.options.revalidations.add(this.revalidation)
     this.escaping = this.decoder.escaping = version !== '1.0'
-    clearTimeout(this.connectTimer)
+    this.stopWaitingForConnect()
     const { send, receive } = this.options.heartbeat
     this.send(encodeFrame('CONNECTED', { version, 'heart-beat': `${send},${receive}`, server: SERVER_NAME, session: this.id }))
     this.heartbeats = new HeartbeatTimers(

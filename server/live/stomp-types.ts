@@ -1,3 +1,4 @@
+import type { PeriodicRound } from './periodic-round.ts'
 import type { StompFrame } from './stomp-codec.ts'
 import type { LiveTopic, TopicRequest } from './destinations.ts'
 import type { StompConnection } from './stomp-connection.ts'
@@ -54,9 +55,10 @@ export interface StompConnectionOptions {
   connectTimeoutMs: number
   /**
    * How often the CONNECT token is checked again: a token that expired, or was cut by a password or role change
-   * or a deleted account, must not keep a live subscription for as long as the socket stays up.
+   * or a deleted account, must not keep a live subscription for as long as the socket stays up. Each connection
+   * adds its check once connected.
    */
-  revalidateMs: number
+  revalidations: PeriodicRound
 }
 
 export const CLOSE_NORMAL = 1000

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { RawData, WebSocket } from 'ws'
+import type { PeriodicRound } from './periodic-round.ts'
 import type { StompConnection } from './stomp-connection.ts'
 import { CLOSE_PROTOCOL_ERROR, type FrameTransport } from './stomp-types.ts'
 
@@ -52,19 +53,20 @@ function toBuffer(message: RawData): Buffer {
  */
 export const DEFAULT_PING_INTERVAL_MS = 30_000
 
-function keepCheckingLiveness(socket: WebSocket, intervalMs: number) {
+function keepCheckingLiveness(socket: WebSocket, pings: PeriodicRound) {
   let answered = true
   const heard = () => {
     answered = true
   }
   socket.on('pong', heard)
   socket.on('message', heard)
-  const timer = setInterval(() => {
+  const check = () => {
     if (!answered) return socket.terminate()
     answered = false
     socket.ping()
-  }, intervalMs).unref()
-  socket.on('close', () => clearInterval(timer))
+  }
+  pings.add(check)
+  socket.on('close', () => pings.delete(check))
 }
 
 /**
@@ -118,9 +120,9 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
  * Runs one STOMP connection over an open socket, in the socket's framing. `request` is the socket's upgrade
  * request: its stream is the connection the socket writes to. Nothing here keeps the request.
  */
-export function serveStompOverSocket(socket: WebSocket, request: FastifyRequest, open: OpenConnection, framing: SocketFraming, pingIntervalMs: number): StompConnection {
+export function serveStompOverSocket(socket: WebSocket, request: FastifyRequest, open: OpenConnection, framing: SocketFraming, pings: PeriodicRound): StompConnection {
   releaseUpgradeRequest(socket, request)
-  keepCheckingLiveness(socket, pingIntervalMs)
+  keepCheckingLiveness(socket, pings)
   const together = writesTogether(request.raw.socket)
   const connection = open({
     send(data) {
@@ -148,9 +150,9 @@ export function serveStompOverSocket(socket: WebSocket, request: FastifyRequest,
  * Plain STOMP over WebSocket at exactly /ws, and at /ws/websocket, SockJS's "raw WebSocket" URL, which carries
  * the same unframed messages.
  */
-export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection, pingIntervalMs: number) {
+export function registerWebSocketTransport(app: FastifyInstance, open: OpenConnection, pings: PeriodicRound) {
   const serve = (socket: WebSocket, request: FastifyRequest) => {
-    serveStompOverSocket(socket, request, open, rawFraming, pingIntervalMs)
+    serveStompOverSocket(socket, request, open, rawFraming, pings)
   }
   app.get('/ws', { websocket: true }, serve)
   app.get('/ws/websocket', { websocket: true }, serve)

@@ -1,0 +1,49 @@
+/** One connection's share of the work: it closes over what it needs. */
+type Job = () => void
+
+/**
+ * One timer for a job every live connection repeats (a ping every 30 s, a token check every minute), in place of a
+ * timer per connection (issue 38). Jobs are dealt in turn to a number of slots and the timer runs one slot's
+ * jobs per tick, so each job runs once a period and the period's work is spread evenly over it, even when
+ * thousands of connections opened in the same few seconds (their own timers would all fire together again).
+ * A job first runs within one period of being added.
+ */
+export class PeriodicRound {
+  private readonly slots: Set<Job>[]
+  private readonly slotOf = new Map<Job, Set<Job>>()
+  private nextSlot = 0
+  private cursor = 0
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly periodMs: number,
+    slotCount = 30,
+  ) {
+    this.slots = Array.from({ length: slotCount }, () => new Set<Job>())
+  }
+
+  add(job: Job) {
+    if (this.slotOf.has(job)) return
+    const slot = this.slots[this.nextSlot]
+    this.nextSlot = (this.nextSlot + 1) % this.slots.length
+    slot.add(job)
+    this.slotOf.set(job, slot)
+    this.timer ??= setInterval(() => this.tick(), this.periodMs / this.slots.length).unref()
+  }
+
+  delete(job: Job) {
+    this.slotOf.get(job)?.delete(job)
+    this.slotOf.delete(job)
+    if (this.slotOf.size === 0 && this.timer) {
+      clearInterval(this.timer)
+      this.timer = null
+    }
+  }
+
+  private tick() {
+    const slot = this.slots[this.cursor]
+    this.cursor = (this.cursor + 1) % this.slots.length
+    // A job may remove itself (a dead socket dropped): Set iteration allows that.
+    for (const job of slot) job()
+  }
+}

@@ -1,0 +1,26 @@
+import t from 'tap'
+import { PeriodicRound } from '../../server/live/periodic-round.ts'
+import { until } from './live-harness.ts'
+
+t.test('each job runs once a period, the jobs spread over the period, and a deleted job runs no more', async (t) => {
+  const round = new PeriodicRound(60, 3)
+  const runs: { job: number; tick: number }[] = []
+  let tick = 0
+  // Which tick a run belongs to: runs of the same tick happen in one synchronous loop, so they see the same count.
+  const ticking = setInterval(() => (tick += 1), 1)
+  t.teardown(() => clearInterval(ticking))
+  const jobs = Array.from({ length: 6 }, (_, job) => () => void runs.push({ job, tick }))
+  for (const job of jobs) round.add(job)
+  round.add(jobs[0])
+
+  await until(() => runs.length >= 12, 'two periods of runs')
+  const firstPeriod = runs.slice(0, 6)
+  t.same(firstPeriod.map(({ job }) => job).sort(), [0, 1, 2, 3, 4, 5], 'every job once in the first period, job 0 once though added twice')
+  t.equal(new Set(firstPeriod.map(({ tick }) => tick)).size, 3, 'six jobs in three slots: three ticks of two')
+
+  round.delete(jobs[1])
+  const seen = runs.length
+  await until(() => runs.slice(seen).filter(({ job }) => job === 0).length >= 3, 'three more runs of job 0')
+  t.notOk(runs.slice(seen).some(({ job }) => job === 1), 'job 1 ran no more')
+  for (const job of jobs) round.delete(job)
+})
