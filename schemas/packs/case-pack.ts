@@ -58,7 +58,7 @@ const PackCategory = v.object({
 export const PackCaseBody = v.omit(CaseBody, ['category'])
 export type PackCaseBody = v.InferOutput<typeof PackCaseBody>
 
-const PackEntry = v.object({
+export const PackEntry = v.object({
   key: CaseKey,
   category: PackCategory,
   case: PackCaseBody,

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { CasePack, CasePackHeader, type CasePack as Pack, type PackEntry } from '../../schemas/packs/case-pack.ts'
+import * as v from 'valibot'
+import { CaseKey, CasePack, CasePackHeader, PackEntry, type CasePack as Pack } from '../../schemas/packs/case-pack.ts'
 import { validate, type FieldErrors } from '../../schemas/validate.ts'
 import { CONTENT_TYPES, checkImageBytes, STORED_NAME, type ImageType } from '../content/image-files.ts'
 import { badRequest, HttpError } from '../errors.ts'
@@ -45,22 +46,34 @@ export async function checkPack(input: unknown, imageDir: string): Promise<Check
   const header = validate(CasePackHeader, input)
   if (!header.ok) throw badRequest(Object.values(header.errors)[0], { validationErrors: header.errors })
   const parsed = validate(CasePack, input)
-  if (!parsed.ok) throw refusePack(readable(parsed.errors))
-  const issues: FieldErrors = {}
-  const pack = parsed.value
-  const images = pack.cases.map((entry, index) => decodeImages(entry, `cases[${index}]`, issues))
-  findRepeatedKeys(pack, issues)
-  for (const [index, entry] of pack.cases.entries()) await findMissingImages(entry, images[index], `cases[${index}]`, imageDir, issues)
-  if (Object.keys(issues).length > 0) throw refusePack(issues)
-  return { pack, images }
+  const issues: FieldErrors = parsed.ok ? {} : readable(parsed.errors)
+  // What the schema cannot see is looked for in every case that passes it, even when another does not: one
+  // refusal names every problem, so a pack is fixed in one go.
+  const listed: unknown = (input as { cases?: unknown }).cases
+  const rawEntries: unknown[] = Array.isArray(listed) ? listed : []
+  const entries: Array<PackEntry | null> = parsed.ok ? parsed.value.cases : rawEntries.map(validEntry)
+  const images = entries.map((entry, index) => (entry ? decodeImages(entry, `cases[${index}]`, issues) : new Map<string, ImageToStore>()))
+  findRepeatedKeys(rawEntries, issues)
+  for (const [index, entry] of entries.entries()) if (entry) await findMissingImages(entry, images[index], `cases[${index}]`, imageDir, issues)
+  if (!parsed.ok || Object.keys(issues).length > 0) throw refusePack(issues)
+  return { pack: parsed.value, images }
 }
 
-function findRepeatedKeys(pack: Pack, issues: FieldErrors) {
+/** A case of a pack that failed its schema, checked on its own: null when it fails too. */
+function validEntry(entry: unknown): PackEntry | null {
+  const result = v.safeParse(PackEntry, entry)
+  return result.success ? result.output : null
+}
+
+/** Each valid key once: a key the schema refused is reported as such, not as a repeat. */
+function findRepeatedKeys(entries: unknown[], issues: FieldErrors) {
   const firstAt = new Map<string, number>()
-  for (const [index, entry] of pack.cases.entries()) {
-    const first = firstAt.get(entry.key)
-    if (first === undefined) firstAt.set(entry.key, index)
-    else issues[`cases[${index}].key`] = `The key ${entry.key} is also the key of cases[${first}]: each case needs its own`
+  for (const [index, entry] of entries.entries()) {
+    const key = (entry as { key?: unknown } | null)?.key
+    if (!v.is(CaseKey, key)) continue
+    const first = firstAt.get(key)
+    if (first === undefined) firstAt.set(key, index)
+    else issues[`cases[${index}].key`] = `The key ${key} is also the key of cases[${first}]: each case needs its own`
   }
 }
 

@@ -56,7 +56,8 @@ t.test(`a solo station's case is rated and reported by its candidate once it is 
   const edited = await saveCase(db, normaliseCase({ ...(await findCase(db, saved.id))!, title: 'Stable angina, edited' }), saved.id)
   t.match(edited, { ok: true, version: 2 })
   await clock.advance(10 * 60_000)
-  t.equal((await api(ann).get(`/solo-stations/${id}`)).json.phase, 'MARKING')
+  const marking = (await api(ann).get(`/solo-stations/${id}`)).json
+  t.same([marking.phase, marking.case.title], ['MARKING', 'Stable angina'], 'over, the station shows the version it drew, not the edit')
 
   t.match((await rate(ann)).json, { rating: { realism: 2, difficulty: 4 } })
   t.same((await api(ann).get(`/case-ratings/mine?soloStationId=${id}`)).json.rating.realism, 2)

@@ -74,8 +74,9 @@ t.test(`a recall case names the exam it recalls, never one in the future (${data
   await asAuthor.put(`/contributions/${id}`, { content: recall(['2025-03-12']), showName: true })
   t.equal((await asAuthor.post(`/contributions/${id}/submit`, {})).status, 200)
   const approved = await asReviewer.post(`/contributions/${id}/approve`, {})
-  const row = await app.database.db.selectFrom('case_recall_dates').select('case_id').where('case_id', '=', approved.json.caseId).execute()
-  t.equal(row.length, 1, 'the bank keeps the recalled date')
+  const inBank = (await asAdmin.get('/cases')).json.find((view: { id: number }) => view.id === approved.json.caseId)
+  t.match(inBank, { isRecallCase: true, recallDates: ['2025-03-12'] }, 'the bank keeps the recalled date')
+  t.ok((await asAdmin.get('/cases/recall/dates')).json.includes('2025-03-12'), 'and offers it to recall sessions')
 })
 
 t.test(`a draft is checked for its types and sizes only; findings are words (${databaseKind()})`, async (t) => {

@@ -63,6 +63,25 @@ t.test('what the schema cannot see is found before anything is written: a key tw
   })
 })
 
+t.test('one refusal names both kinds together: a field the schema refuses, and a repeated key or a false image elsewhere', async (t) => {
+  const broken = structuredClone(pack)
+  broken.cases[1].case.title = ''
+  const gifAsPng = newEntry('gif-claiming-png')
+  gifAsPng.images = [{ ...gifAsPng.images[0], base64: GIF.toString('base64') }]
+  const badKey = newEntry('bad key')
+  broken.cases.push(newEntry(pack.cases[0].key), gifAsPng, badKey, newEntry('bad key'))
+  const answer = await refused(t, broken)
+  t.same(answer.validationErrors, {
+    'cases[1].case.title': 'Title is required',
+    'cases[5].key': answer.validationErrors['cases[5].key'],
+    'cases[6].key': answer.validationErrors['cases[6].key'],
+    'cases[3].key': `The key ${pack.cases[0].key} is also the key of cases[0]: each case needs its own`,
+    'cases[4].images[0].mediaType': 'The image is image/gif, not image/png',
+  })
+  t.match(answer.validationErrors['cases[5].key'], /^A case key is 1-100 letters/, 'a key the schema refuses is not also called a repeat')
+  t.equal(answer.error, 'The pack has 5 invalid fields; nothing was imported.')
+})
+
 t.test('a pack of another format or format version is refused as a whole, saying which', async (t) => {
   const future = await refused(t, { ...pack, formatVersion: 2, cases: 'read differently' })
   t.equal(future.error, 'This pack is format 2; this server reads format 1')

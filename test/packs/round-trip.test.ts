@@ -9,6 +9,10 @@ import { bankState, exportBank, IMAGE, importPack, seedSmallBank, twoBanks } fro
 const { source, target, admin, targetAdmin } = await twoBanks(t)
 const seeded = await seedSmallBank(source, admin)
 const imageName = path.basename(seeded.imageUrl)
+// The case with the image edited once: the source holds its versions 1 and 2, and a pack carries the current one.
+const sourceCases = (await call(source.app, { method: 'GET', url: '/api/cases', headers: admin.auth })).json
+const edit = { ...sourceCases.find((view: { id: number }) => view.id === seeded.ids[1]), description: 'Written before stations, since revised' }
+if ((await call(source.app, { method: 'PUT', url: `/api/cases/${seeded.ids[1]}`, headers: admin.auth, body: edit })).json.version !== 2) throw new Error('the edit was not saved')
 
 const exported = await exportBank(source, admin)
 const pack = exported.json
@@ -49,6 +53,11 @@ t.test('imported into an empty database, the pack gives the same bank: keys, con
     const { id: _id, version: _version, contributorName: _name, ...current } = listed.find((view: { title: string }) => view.title === version.content.title)
     t.same(version.content, current, `version 1 of ${version.case_key} holds its current content`)
   }
+  const sourceVersions = await source.database.db.selectFrom('case_versions').select(['version', 'content']).where('case_id', '=', seeded.ids[1]).orderBy('version').execute()
+  const withoutCategory = ({ category: _category, ...content }: Record<string, unknown>) => content
+  const imported = versions.find((version) => version.case_key === pack.cases[1].key)!.content
+  t.same(withoutCategory(imported), withoutCategory(sourceVersions[1].content), "the edited case's current version (2 in the source) is its version 1 here")
+  t.not(imported.description, sourceVersions[0].content.description, 'not the version before it')
   const stored = readdirSync(path.join(target.config.dataDir, 'uploads', 'images'))
   t.same(stored, [imageName], 'the image kept its name, one file')
   const served = await target.app.inject({ method: 'GET', url: `/api/uploads/images/${imageName}` })
