@@ -16,6 +16,8 @@ test('the patient ticks facts, the observer marks the checklist, the doctor read
   for (const page of [d, p, o]) {
     await page.goto(roomUrl(code))
     await expectPhase(page, 'Consultation')
+    // Every seat reads, with the case, that it is practice material (an admin wrote this one, no candidate).
+    await expect(page.getByRole('article', { name: 'Case notes' }).getByText('Practice material for PLAB 2 preparation, not an official exam station.')).toBeVisible()
   }
 
   const facts = p.getByRole('region', { name: 'Your facts: tick each one as you tell it' })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CATEGORY_NAME_MAX, RecallDate } from './content.ts'
 import { DIFFICULTIES, MLA_AREAS, STATION_TYPES } from './station/station.ts'
+import { caseAttributionEntries } from './practice-material.ts'
 
 /**
  * Find a case (issue 35): the filters reviewers and candidates search the bank with, and what each is answered.
@@ -89,6 +90,8 @@ export const BankCaseSchema = v.object({
   difficulty: v.picklist(DIFFICULTIES),
   telephone: v.boolean(),
   playedByMe: v.boolean(),
+  /** Where it comes from, for the card to say it is practice material (practice-material.ts). */
+  ...caseAttributionEntries,
 })
 export type BankCase = v.InferOutput<typeof BankCaseSchema>
 

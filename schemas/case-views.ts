@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CriterionViewSchema, SectionViewSchema, VisualDataSchema, type CaseView } from './content.ts'
 import { CandidateInstructions, ChecklistItem, PatientScript, STATION_TYPES } from './station/station.ts'
+import { caseAttributionEntries } from './practice-material.ts'
 
 /**
  * What each session role may see of its case (WIRE.md section 0). The session engine renders every GET and
@@ -13,8 +14,9 @@ export type SessionRole = 'DOCTOR' | 'PATIENT' | 'OBSERVER'
 const CaseCategoryRefSchema = v.object({ id: v.number(), name: v.string() })
 
 /**
- * What everyone in the room may know: the stem, the topic, the examination findings, and whether the station is a
- * telephone consultation (every page turns its own camera off for it).
+ * What everyone in the room may know: the stem, the topic, the examination findings, whether the station is a
+ * telephone consultation (every page turns its own camera off for it), and where the case comes from (every seat
+ * reads that it is practice material).
  */
 const sharedCaseEntries = {
   id: v.number(),
@@ -25,6 +27,8 @@ const sharedCaseEntries = {
   telephoneConsultation: v.boolean(),
   /** Additions (issue 32), null for a case in the older shape: what kind of station it is tells nothing away. */
   stationType: v.nullable(v.picklist(STATION_TYPES)),
+  /** Additions (issue 35): who contributed the case, as they chose to be credited. */
+  ...caseAttributionEntries,
 }
 
 const doctorBriefEntries = {
@@ -41,8 +45,6 @@ const patientScriptEntries = {
   /** A station's script (facts to tick as they are told) and the examiner's checklist (issue 32). */
   patientScript: v.nullable(PatientScript),
   checklist: v.nullable(v.array(ChecklistItem)),
-  /** An addition (issue 35): who contributed the case, as they chose to be credited; null for none or anonymous. */
-  contributorName: v.optional(v.nullable(v.string())),
 }
 
 /** The doctor while the case runs: no title (it gives the diagnosis away), no patient script, no mark scheme. */
@@ -79,6 +81,8 @@ function sharedFields(fullCase: CaseView): v.InferOutput<v.ObjectSchema<typeof s
     imageUrl: fullCase.imageUrl,
     telephoneConsultation: fullCase.telephoneConsultation,
     stationType: fullCase.station?.stationType ?? null,
+    contributed: fullCase.contributed ?? false,
+    contributorName: fullCase.contributorName ?? null,
   }
 }
 
@@ -95,7 +99,6 @@ const patientScript = (fullCase: CaseView) => ({
   feedbackCriteria: fullCase.feedbackCriteria,
   patientScript: fullCase.station?.patient ?? null,
   checklist: fullCase.station?.checklist ?? null,
-  contributorName: fullCase.contributorName ?? null,
 })
 
 /** `feedbackOver`: the session has left its feedback phase for this case, so nothing is secret any more. */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { DOMAINS } from './marking.ts'
 import { Station } from './station/station.ts'
 import { USER_ROLES } from './auth.ts'
+import { caseAttributionEntries, type CaseAttribution } from './practice-material.ts'
 
 /**
  * The case bank on the wire (WIRE.md section 4): request bodies for categories, cases and the admin user API,
@@ -218,9 +219,8 @@ export const CaseViewSchema = v.object({
   station: v.nullable(Station),
   /** Additions (issue 35): the version this view is of (each save makes one), and who contributed the case. */
   version: v.optional(v.number()),
-  /** The contributor's name as they chose to show it; null: an admin's case, or anonymous. */
-  contributorName: v.optional(v.nullable(v.string())),
+  ...caseAttributionEntries,
 })
 export type CaseView = v.InferOutput<typeof CaseViewSchema>
 /** What a version of a case holds (migrations/0018): the view without what names the case rather than its text. */
-export type CaseVersionContent = Omit<CaseView, 'id' | 'version' | 'contributorName'>
+export type CaseVersionContent = Omit<CaseView, 'id' | 'version' | keyof CaseAttribution>

@@ -57,7 +57,7 @@ export async function bankPage(db: Db, search: CaseSearch, userId: number): Prom
   const { offset, limit } = pageWindow(search)
   const total = await matchCount(matching)
   let ordered = filedColumns(matching)
-    .select('cases.telephone_consultation')
+    .select(['cases.telephone_consultation', 'cases.contributor_id', 'cases.contributor_name'])
     .select((eb) => eb('cases.id', 'in', practisedCaseIds(db, userId)).as('played_by_me'))
   ordered = hasText(search) ? ordered.orderBy(rankOf(search, 'candidateInstructions'), 'desc') : ordered.orderBy('categories.name').orderBy('cases.station_type')
   const rows = await ordered.orderBy('cases.id').offset(offset).limit(limit).execute()
@@ -68,6 +68,8 @@ export async function bankPage(db: Db, search: CaseSearch, userId: number): Prom
     difficulty: row.difficulty!,
     telephone: row.telephone_consultation,
     playedByMe: Boolean(row.played_by_me),
+    contributed: row.contributor_id !== null,
+    contributorName: row.contributor_name,
   }))
   return { cases, total, page: search.page, pageSize: search.pageSize }
 }

@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts'
 
 /** Keeps the case as just saved (in the saving transaction) under its current version. */
 export async function keepVersion(trx: Transaction<Database>, saved: CaseView, savedBy: number | null): Promise<void> {
-  const { id, version, contributorName: _name, ...content } = saved
+  const { id, version, contributed: _contributed, contributorName: _name, ...content } = saved
   await trx
     .insertInto('case_versions')
     .values({ case_id: id, version: version!, content: JSON.stringify(content satisfies CaseVersionContent), created_by: savedBy })
@@ -23,14 +23,14 @@ export async function findCaseVersion(db: Db, caseId: number, version: number): 
   const row = await db
     .selectFrom('case_versions')
     .innerJoin('cases', 'cases.id', 'case_versions.case_id')
-    .select(['case_versions.content', 'cases.contributor_name'])
+    .select(['case_versions.content', 'cases.contributor_id', 'cases.contributor_name'])
     .where('case_versions.case_id', '=', caseId)
     .where('case_versions.version', '=', version)
     .executeTakeFirst()
   if (!row) return undefined
   // Version 1 of a case written before criteria had domains (migrations/0018 copied it as stored) has none: unassigned.
   const feedbackCriteria = row.content.feedbackCriteria.map((criterion) => ({ ...criterion, domain: criterion.domain ?? null }))
-  return { id: caseId, ...row.content, feedbackCriteria, version, contributorName: row.contributor_name }
+  return { id: caseId, ...row.content, feedbackCriteria, version, contributed: row.contributor_id !== null, contributorName: row.contributor_name }
 }
 
 /** Whether the bank still holds this version (a deleted case takes its versions with it). */

@@ -44,6 +44,7 @@ function toCaseView(row: CaseQueryRow): CaseView {
     telephoneConsultation: row.telephone_consultation,
     station: row.station,
     version: row.current_version,
+    contributed: row.contributor_id !== null,
     contributorName: row.contributor_name,
   }
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely'
 import { checkSubmission, type ContributionContent } from '../../schemas/contributions/contribution-body.ts'
+import { contributionAttribution } from '../../schemas/practice-material.ts'
 import { normaliseCase } from '../content/case-rules.ts'
 import { saveCaseIn } from '../content/cases-repo.ts'
 import type { CaseBody } from '../../schemas/content.ts'
@@ -40,7 +41,7 @@ export async function approveIn(trx: Transaction<Database>, row: ContributionRow
   if (!checked.ok) throw conflict(NO_LONGER_VALID, { validationErrors: checked.errors })
   const saved = await saveCaseIn(trx, normaliseCase(checked.value), undefined, {
     savedBy: reviewerId,
-    contributor: { id: row.author_id, shownName: row.show_name ? row.author_name : null },
+    contributor: { id: row.author_id, shownName: contributionAttribution({ showName: row.show_name, authorName: row.author_name }).contributorName },
   })
   if (!saved.ok) throw conflict(NO_LONGER_VALID, { validationErrors: { category: CATEGORY_GONE } })
   await moveTo(trx, row.id, 'APPROVED', { caseId: saved.id })

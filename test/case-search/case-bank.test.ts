@@ -45,6 +45,8 @@ t.test(`only stations, filed and rated, never what happens in them (${databaseKi
     telephone: true,
     ratings: { count: 1, meanRealism: 4, meanDifficulty: 4 },
     playedByMe: false,
+    contributed: false,
+    contributorName: null,
   }, 'exactly these fields')
 })
 

@@ -105,7 +105,7 @@ t.test('a case in the older shape comes back with its section, criterion and sub
 t.test('a version copied before criteria had domains (migrations/0018) reads them as unassigned', async (t) => {
   const first = (await post({ ...firstText, station: undefined, title: 'Before domains', feedbackCriteria: [{ id: 'crit-old', name: 'History', domain: 'DATA_GATHERING' }] })).json
   const { domain: _, ...undomained } = first.feedbackCriteria[0]
-  const { id: _id, version: _version, contributorName: _name, ...stored } = first
+  const { id: _id, version: _version, contributed: _contributed, contributorName: _name, ...stored } = first
   await ctx.database.db.updateTable('case_versions').set({ content: JSON.stringify({ ...stored, feedbackCriteria: [undomained] }) }).where('case_id', '=', first.id).execute()
   const read = await version(first.id, 1)
   t.equal(read.status, 200)

@@ -33,7 +33,7 @@ function assertHides(t: Test, view: object, secrets: string[], forbiddenKeys: st
 
 t.test('doctor during the case: own brief and the findings, no title, patient script or mark scheme', async (t) => {
   const view = doctorCaseView(fullCase, false)
-  t.same(Object.keys(view).sort(), ['candidate', 'category', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'stationType', 'telephoneConsultation', 'visualData'])
+  t.same(Object.keys(view).sort(), ['candidate', 'category', 'contributed', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'id', 'imageUrl', 'sections', 'stationType', 'telephoneConsultation', 'visualData'])
   t.same(view.sections, fullCase.doctorSections, 'sections = doctorSections for old clients')
   t.same(view.category, { id: 3, name: 'Cardiology' })
   t.same(view.visualData, fullCase.visualData)
@@ -54,7 +54,7 @@ t.test('doctor once feedback is over: the whole case, to learn from', async (t) 
 
 t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s brief', async (t) => {
   const view = patientCaseView(fullCase)
-  t.same(Object.keys(view).sort(), ['category', 'checklist', 'contributorName', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData'])
+  t.same(Object.keys(view).sort(), ['category', 'checklist', 'contributed', 'contributorName', 'description', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData'])
   t.match(view, { title: fullCase.title, patientNotes: fullCase.patientNotes, feedbackCriteria: fullCase.feedbackCriteria })
   assertHides(t, view, DOCTOR_SECRETS, ['doctorNotes', 'doctorSections', 'sections', 'candidate'])
 })
@@ -62,7 +62,7 @@ t.test('patient: title, own script and the mark scheme; nothing of the doctor\'s
 t.test('observer: the patient\'s view plus the doctor\'s notes and sections', async (t) => {
   const view = observerCaseView(fullCase)
   t.same(Object.keys(view).sort(), [
-    'candidate', 'category', 'checklist', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData',
+    'candidate', 'category', 'checklist', 'contributed', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'patientNotes', 'patientScript', 'patientSections', 'stationType', 'telephoneConsultation', 'title', 'visualData',
   ])
   t.match(view, { ...patientCaseView(fullCase), doctorNotes: fullCase.doctorNotes, doctorSections: fullCase.doctorSections })
 })
@@ -78,6 +78,14 @@ t.test('caseViewFor picks the view by role; no view carries a field it was not g
     t.notOk(JSON.stringify(caseViewFor(role, withExtra, { feedbackOver: true })).includes('SECRET-NEW-FIELD'), role)
   }
   t.throws(() => caseViewFor('ADMIN' as never, fullCase, { feedbackOver: false }), /No case view for ADMIN/)
+})
+
+t.test('every seat is told where the case comes from, so each can say it is practice material', async (t) => {
+  const contributed = { ...fullCase, contributed: true, contributorName: 'Dana Donor' }
+  for (const role of ['DOCTOR', 'PATIENT', 'OBSERVER'] as const) {
+    t.match(caseViewFor(role, contributed, { feedbackOver: false }), { contributed: true, contributorName: 'Dana Donor' }, role)
+    t.match(caseViewFor(role, fullCase, { feedbackOver: false }), { contributed: false, contributorName: null }, `${role}: a case no candidate contributed`)
+  }
 })
 
 t.test('a station: the doctor has the candidate\'s instructions, the script and checklist only once the round is over', async (t) => {

@@ -71,7 +71,7 @@ t.test('GET /cases answers exactly the declared case fields, whatever a stored r
   const strayed = saved.doctorSections.map((section: object) => ({ ...section, internalNote: 'not for the wire' }))
   await ctx.database.db.updateTable('cases').set({ doctor_sections: JSON.stringify(strayed) }).where('id', '=', saved.id).execute()
   const listed = (await listCases()).json.find((c: { id: number }) => c.id === saved.id)
-  const caseKeys = ['category', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'isRecallCase', 'patientNotes', 'patientSections', 'recallDates', 'station', 'telephoneConsultation', 'title', 'version', 'visualData']
+  const caseKeys = ['category', 'contributed', 'contributorName', 'description', 'doctorNotes', 'doctorSections', 'feedbackCriteria', 'id', 'imageUrl', 'isRecallCase', 'patientNotes', 'patientSections', 'recallDates', 'station', 'telephoneConsultation', 'title', 'version', 'visualData']
   t.same(Object.keys(listed).sort(), caseKeys)
   t.same(Object.keys(listed.category).sort(), ['description', 'id', 'name'])
   t.same(listed.doctorSections, saved.doctorSections, 'the stray key is dropped by the answer schema')

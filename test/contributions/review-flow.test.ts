@@ -93,7 +93,7 @@ t.test(`fixed and submitted again, approved: the case is in the bank, credited, 
   t.type(caseId, 'number')
 
   const inBank = await findCase(db, caseId)
-  t.match(inBank, { title: 'Chest pain at work', description: 'A driver with chest pain since this morning', category: { name: 'Cardiology' }, version: 1, contributorName: 'Carla Contributor' })
+  t.match(inBank, { title: 'Chest pain at work', description: 'A driver with chest pain since this morning', category: { name: 'Cardiology' }, version: 1, contributed: true, contributorName: 'Carla Contributor' })
   t.same(inBank?.station, chestPainStation, 'the station as written')
   t.match(inBank?.visualData, { type: 'text', content: 'Sweaty, pale, clutching the chest' })
   const row = await db.selectFrom('cases').select(['contributor_id']).where('id', '=', caseId).executeTakeFirstOrThrow()
@@ -116,6 +116,8 @@ t.test(`fixed and submitted again, approved: the case is in the bank, credited, 
   t.same(assigned.rows.map((event) => Number(event.case_id)), [caseId])
   const patientSees = (await as(app, room.patient).get(`/sessions/${room.code}`)).json.selectedCase
   t.equal(patientSees.contributorName, 'Carla Contributor', 'credited in the room, as the author chose')
+  const doctorSees = (await as(app, room.doctor).get(`/sessions/${room.code}`)).json.selectedCase
+  t.match(doctorSees, { contributed: true, contributorName: 'Carla Contributor' }, 'the doctor reads whose practice material it is too')
 })
 
 t.test(`two approvals at once make one case (${databaseKind()})`, async (t) => {

@@ -50,7 +50,7 @@ t.test('imported into an empty database, the pack gives the same bank: keys, con
   const versions = await target.database.db.selectFrom('case_versions').innerJoin('cases', 'cases.id', 'case_versions.case_id').select(['cases.case_key', 'case_versions.content']).execute()
   const listed = (await call(target.app, { method: 'GET', url: '/api/cases', headers: targetAdmin.auth })).json
   for (const version of versions) {
-    const { id: _id, version: _version, contributorName: _name, ...current } = listed.find((view: { title: string }) => view.title === version.content.title)
+    const { id: _id, version: _version, contributed: _contributed, contributorName: _name, ...current } = listed.find((view: { title: string }) => view.title === version.content.title)
     t.same(version.content, current, `version 1 of ${version.case_key} holds its current content`)
   }
   const sourceVersions = await source.database.db.selectFrom('case_versions').select(['version', 'content']).where('case_id', '=', seeded.ids[1]).orderBy('version').execute()

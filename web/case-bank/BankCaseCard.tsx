@@ -4,6 +4,7 @@ import { ratingsText, type BankCase } from '../../schemas/case-search.ts'
 import { EXAM_TIMING } from '../../schemas/session/config-rules.ts'
 import { DIFFICULTY_LABELS, MLA_AREA_LABELS, STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
 import { Alert } from '../components/Alert.tsx'
+import { PracticeMaterialNote } from '../components/case-text/PracticeMaterialNote.tsx'
 import { BusyButton } from '../components/Button.tsx'
 import { useStartSolo } from '../solo/useStartSolo.ts'
 import { theme } from '../theme.ts'
@@ -25,6 +26,7 @@ export function BankCaseCard({ item }: { item: BankCase }) {
         </h3>
         <Played $played={item.playedByMe}>{item.playedByMe ? 'Played' : 'Not played yet'}</Played>
       </Heading>
+      <PracticeMaterialNote attribution={item} />
       <Facts>
         <dt>MLA areas</dt>
         <dd>{item.mlaAreas.map((area) => MLA_AREA_LABELS[area]).join(', ')}</dd>

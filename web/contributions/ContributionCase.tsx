@@ -1,12 +1,14 @@
 import styled from 'styled-components'
-import type { ContributionContent } from '../../schemas/contributions/contribution-body.ts'
+import type { Contribution } from '../../schemas/contributions/contribution-wire.ts'
+import { contributionAttribution } from '../../schemas/practice-material.ts'
 import { DIFFICULTY_LABELS, MLA_AREA_LABELS, STATION_TYPE_LABELS } from '../../schemas/station/station.ts'
 import { CasePreview } from '../admin/case-editor/CasePreview.tsx'
 import { theme } from '../theme.ts'
 import { draftOfContent } from './contribution-draft.ts'
 
 /** A contribution read, not edited: its facts, then each role's view as the room will show it. */
-export function ContributionCase({ content, topic }: { content: ContributionContent; topic: string }) {
+export function ContributionCase({ contribution, topic }: { contribution: Contribution; topic: string }) {
+  const { content } = contribution
   const { state } = draftOfContent(content, true)
   const station = content.station
   const rows: Array<[string, string]> = [
@@ -30,7 +32,7 @@ export function ContributionCase({ content, topic }: { content: ContributionCont
           </div>
         ))}
       </Facts>
-      <CasePreview state={state} categoryName={topic} startOpen />
+      <CasePreview state={state} categoryName={topic} startOpen attribution={contributionAttribution(contribution)} />
     </section>
   )
 }

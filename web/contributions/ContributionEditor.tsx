@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import type { CategoryView } from '../../schemas/content.ts'
 import type { Contribution } from '../../schemas/contributions/contribution-wire.ts'
+import { contributionAttribution } from '../../schemas/practice-material.ts'
 import { CaseEditorFields } from '../admin/case-editor/CaseEditorFields.tsx'
 import { EditorField } from '../admin/case-editor/editor-layout.tsx'
 import { useFocusFirstProblem } from '../admin/case-editor/useFocusFirstProblem.ts'
@@ -57,6 +58,7 @@ export function ContributionEditor({ userId, authorName, contribution, categorie
         categories={categories}
         onUploadingChange={editor.setUploading}
         stationOnly
+        attribution={contributionAttribution({ showName: editor.draft.showName, authorName })}
       />
       <ShowNameChoice showName={editor.draft.showName} authorName={authorName} onChange={editor.setShowName} />
       <EditorField

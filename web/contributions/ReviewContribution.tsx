@@ -40,7 +40,7 @@ export function ReviewContribution({ id }: { id: number }) {
         <strong>Status:</strong> {stateInWords(contribution.state, lastReviewerMessage(contribution.thread))}
       </p>
       {contribution.yours && <p>This is your own case: another reviewer reviews it.</p>}
-      <ContributionCase content={contribution.content} topic={topicName(topics, contribution.content.category?.id)} />
+      <ContributionCase contribution={contribution} topic={topicName(topics, contribution.content.category?.id)} />
       <ContributionThread thread={contribution.thread} />
       {reviewing && (
         <ReviewActions

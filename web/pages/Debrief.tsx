@@ -59,7 +59,6 @@ export default function Debrief() {
       <h1>Debrief: {debrief.case.title}</h1>
       <Meta>
         {debrief.sessionTitle} · Round {debrief.round} · {debrief.case.category.name}
-        {debrief.case.contributorName && ` · Case contributed by ${debrief.case.contributorName}`}
       </Meta>
       <Card>
         <DebriefScores debrief={debrief} />

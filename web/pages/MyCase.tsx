@@ -65,7 +65,7 @@ export default function MyCase() {
         actions.includes('save') ? (
           <ContributionEditor userId={user.id} authorName={user.name} contribution={contribution} categories={topics} onSaved={onSaved} />
         ) : (
-          contribution && <ContributionCase content={contribution.content} topic={topicName(topics, contribution.content.category?.id)} />
+          contribution && <ContributionCase contribution={contribution} topic={topicName(topics, contribution.content.category?.id)} />
         )
       )}
       {contribution && <ContributionThread thread={contribution.thread} />}

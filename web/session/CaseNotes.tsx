@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { RoleCaseView } from '../../schemas/case-views.ts'
 import { caseTitle, notesOf } from './room/case-content.ts'
 import { FormattedCaseText } from '../components/case-text/FormattedCaseText.tsx'
+import { PracticeMaterialNote } from '../components/case-text/PracticeMaterialNote.tsx'
 import { theme } from '../theme.ts'
 
 const HEADINGS = { doctor: "Doctor's brief", patient: 'Patient script' } as const
@@ -21,6 +22,7 @@ export function CaseNotes({ view, titleLevel = 2 }: { view: RoleCaseView | null;
   return (
     <article aria-label="Case notes">
       {title && <Title as={`h${titleLevel}`}>{title}</Title>}
+      <PracticeMaterialNote attribution={view} />
       <Category>{view.category.name}</Category>
       {view.description && <Stem>{view.description}</Stem>}
       {blocks.map((block) => (

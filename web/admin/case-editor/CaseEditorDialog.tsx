@@ -42,7 +42,7 @@ export function CaseEditorDialog({ editing, categories, onSaved, onClose }: Case
             <Alert tone="error">{editor.saveError}</Alert>
           </div>
         )}
-        <CaseEditorFields state={state} change={change} errors={errors} categories={categories} onUploadingChange={editor.setUploading} savedAsStation={Boolean(editing?.station)} />
+        <CaseEditorFields state={state} change={change} errors={errors} categories={categories} onUploadingChange={editor.setUploading} savedAsStation={Boolean(editing?.station)} attribution={editing ?? undefined} />
         <Footer>
           <Button type="button" $variant="secondary" onClick={requestClose}>
             Cancel

@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import type { CategoryView } from '../../../schemas/content.ts'
+import type { CaseAttribution } from '../../../schemas/practice-material.ts'
 import { stationFromOldShape } from '../../../schemas/station/from-old-shape.ts'
 import type { FieldErrors } from '../../../schemas/validate.ts'
 import { Button } from '../../components/Button.tsx'
@@ -28,10 +29,12 @@ interface CaseEditorFieldsProps {
    */
   stationOnly?: boolean
   savedAsStation?: boolean
+  /** Whom the case is credited to, for the preview's practice-material line; none: not a contribution. */
+  attribution?: CaseAttribution
 }
 
 /** The fields of a case, shared by the admin's editor (CaseEditorDialog) and a candidate's contribution. */
-export function CaseEditorFields({ state, change, errors, categories, onUploadingChange, stationOnly = false, savedAsStation = false }: CaseEditorFieldsProps) {
+export function CaseEditorFields({ state, change, errors, categories, onUploadingChange, stationOnly = false, savedAsStation = false, attribution }: CaseEditorFieldsProps) {
   const categoryOptions = [{ value: '', label: 'Select a category' }, ...categories.map((category) => ({ value: String(category.id), label: category.name }))]
   return (
     <>
@@ -98,7 +101,7 @@ export function CaseEditorFields({ state, change, errors, categories, onUploadin
         wordsOnly={stationOnly}
       />
       <RecallDates isRecallCase={state.isRecallCase} dates={state.recallDates} onChange={change} error={errors.recallDates} />
-      <CasePreview state={state} categoryName={categories.find((category) => String(category.id) === state.categoryId)?.name ?? ''} />
+      <CasePreview state={state} categoryName={categories.find((category) => String(category.id) === state.categoryId)?.name ?? ''} attribution={attribution} />
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import type { SessionRole } from '../../../schemas/case-views.ts'
+import type { CaseAttribution } from '../../../schemas/practice-material.ts'
 import { CaseNotes } from '../../session/CaseNotes.tsx'
 import { checklistByDomain, factsToTell, openingLineOf } from '../../session/station/station-notes.ts'
 import { ExaminerChecklist, FactsToTell, NotesPanel } from '../../session/station/StationLists.tsx'
@@ -19,9 +20,10 @@ const ROLES: Array<{ role: SessionRole; label: string }> = [
  * script (a station's facts to tick first), the observer's both sides and checklist. Built from the same role
  * views the server sends, so an author sees what each seat can and cannot read before saving.
  */
-export function CasePreview({ state, categoryName, startOpen = false }: { state: EditorState; categoryName: string; startOpen?: boolean }) {
+export function CasePreview(props: { state: EditorState; categoryName: string; startOpen?: boolean; attribution?: CaseAttribution }) {
+  const { state, categoryName, startOpen = false, attribution } = props
   const [role, setRole] = useState<SessionRole>('DOCTOR')
-  const view = previewView(state, categoryName, role)
+  const view = previewView(state, categoryName, role, attribution)
   const facts = factsToTell(view, null)
   const checklist = checklistByDomain(view, null, 0)
   return (

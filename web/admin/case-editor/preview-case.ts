@@ -1,15 +1,16 @@
 import { caseViewFor, type RoleCaseView, type SessionRole } from '../../../schemas/case-views.ts'
 import type { CaseView } from '../../../schemas/content.ts'
+import type { CaseAttribution } from '../../../schemas/practice-material.ts'
 import { specFieldsOf } from '../../../schemas/station/spec-fields.ts'
 import type { Station } from '../../../schemas/station/station.ts'
 import type { EditorState } from './editor-state.ts'
 
 /**
- * The case being edited as the server would store it, so the preview renders each role's view through the same
+ * The case being edited as the server would store it, credited as `attribution` says (a contribution's author), so the preview renders each role's view through the same
  * allowlists the room uses (schemas/case-views.ts). A station's notes are written from it as the server writes
  * them (spec-fields.ts), while it is still a draft: an item without a domain yet simply shows under none.
  */
-export function previewCase(state: EditorState, categoryName: string): CaseView {
+export function previewCase(state: EditorState, categoryName: string, attribution: CaseAttribution = {}): CaseView {
   const station = state.station as Station | null
   const notes = station
     ? specFieldsOf(station)
@@ -33,9 +34,10 @@ export function previewCase(state: EditorState, categoryName: string): CaseView 
     recallDates: [],
     ...notes,
     station,
+    ...attribution,
   }
 }
 
 /** What a role's screen holds while the case runs (before the feedback phase is over). */
-export const previewView = (state: EditorState, categoryName: string, role: SessionRole): RoleCaseView =>
-  caseViewFor(role, previewCase(state, categoryName), { feedbackOver: false })
+export const previewView = (state: EditorState, categoryName: string, role: SessionRole, attribution: CaseAttribution = {}): RoleCaseView =>
+  caseViewFor(role, previewCase(state, categoryName, attribution), { feedbackOver: false })
