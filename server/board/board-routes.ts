@@ -6,7 +6,7 @@ import { listCategories } from '../content/categories-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import type { SessionEngine } from '../sessions/engine/engine.ts'
-import { findSessionByCode } from '../sessions/store/queries.ts'
+import { findSessionByCode, keptOutOfSession } from '../sessions/store/queries.ts'
 import { actorOf, commandIdOf, perUserLimit } from '../request-identity.ts'
 import { leaveOtherSessions } from '../sessions/http/route-context.ts'
 import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
@@ -63,13 +63,22 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     return { listings }
   })
 
+  /**
+   * The session a code names, for its host's listing routes. Anyone else is refused, except one kept out of it (a
+   * block with someone in it, issue 36): to them it is a wrong code, as on every session route.
+   */
+  const sessionNamed = async (typed: string, userId: number) => {
+    const code = normaliseSessionCode(typed)
+    const session = code ? await findSessionByCode(db, code) : undefined
+    if (!session || (session.host_user_id !== userId && (await keptOutOfSession(db, engine.outsideTerms.hiddenFrom, session.id, userId)))) throw notFound('Session not found')
+    return session
+  }
+
   serve(app, boardContracts.list, perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, { body }, reply) => {
     const problem = plannedStartProblem(body.startsAt, engine.now())
     if (problem) throw badRequest(problem, { validationErrors: { startsAt: problem } })
-    const code = normaliseSessionCode(body.sessionCode)
-    const session = code ? await findSessionByCode(db, code) : undefined
-    if (!session) throw notFound('Session not found')
     const me = request.currentUser
+    const session = await sessionNamed(body.sessionCode, me.id)
     if (session.host_user_id !== me.id) throw forbidden('Only the host can list this session')
     if (session.phase !== 'WAITING' && body.startsAt) throw conflict('This session has already started: plan a new one instead')
     if (!isRunning(session.status)) throw conflict('This session has ended')
@@ -91,10 +100,8 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
 
   // The host's configure page, opened again, learns that its session is listed and on which terms (issue 30).
   serve(app, boardContracts.listingOf, signedIn, async (request) => {
-    const code = normaliseSessionCode(request.params.code)
-    const session = code ? await findSessionByCode(db, code) : undefined
-    if (!session) throw notFound('Session not found')
     const me = request.currentUser
+    const session = await sessionNamed(request.params.code, me.id)
     if (session.host_user_id !== me.id) throw forbidden('Only the host can see how this session is listed')
     const row = await openListingOfSession(db, session.id)
     return { listing: row ? listingView(row, me.id) : null }

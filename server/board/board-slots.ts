@@ -117,7 +117,7 @@ export function boardSlots(options: BoardSlotsOptions) {
 
     /** The host calls a listing off: a planned slot's session ends and everyone in it is told by email. */
     async cancel(row: ListingRow) {
-      if (!(await closeListing(db, row.id, 'CANCELLED'))) return
+      if (!(await closeListing(db, row.id, 'CANCELLED', engine.now()))) return
       notifier.changed(row.id)
       if (!isPlanned(row)) return
       const people = await recipients(row, false)
@@ -127,7 +127,7 @@ export function boardSlots(options: BoardSlotsOptions) {
 
     /** An admin takes a listing off the board; the session itself is left as it is. */
     async remove(row: ListingRow) {
-      if (!(await closeListing(db, row.id, 'REMOVED'))) return
+      if (!(await closeListing(db, row.id, 'REMOVED', engine.now()))) return
       notifier.changed(row.id)
     },
 
@@ -148,7 +148,7 @@ export function boardSlots(options: BoardSlotsOptions) {
       // The time has come: the room is open now, and whoever is in it has arrived. A slot nobody joined expires.
       await stampPresentAtStart(db, row, options.isOnline, engine.now())
       if ((await recipients(row, false)).length === 0) {
-        await closeListing(db, row.id, 'EXPIRED')
+        await closeListing(db, row.id, 'EXPIRED', engine.now())
         await endSession(row)
       }
       notifier.changed(row.id)

@@ -113,18 +113,17 @@ export async function upsertListing(db: Db, sessionId: number, hostUserId: numbe
 
 /**
  * Moves an open listing to `status` and drops its jobs still to run; false when it was not open (already
- * cancelled, removed or expired). A slot whose room has opened (its OPEN job done) keeps its attendance to settle:
- * calling it off after its start does not wipe out who came and who did not (issue 36).
+ * cancelled, removed or expired). A planned slot called off once its time has come keeps its attendance to settle,
+ * whether its OPEN job has run or not yet (late, or running at this moment): calling it off after its start does
+ * not wipe out who came and who did not (issue 36). One called off before its time, or expired at its time with
+ * no seat booked, settles nothing. `now` is the app's clock.
  */
-export async function closeListing(db: Db, id: number, status: Exclude<ListingStatus, 'OPEN'>): Promise<boolean> {
+export async function closeListing(db: Db, id: number, status: Exclude<ListingStatus, 'OPEN'>, now: number): Promise<boolean> {
   const result = await db.updateTable('board_listings').set({ status }).where('id', '=', id).where('status', '=', 'OPEN').executeTakeFirst()
-  const opened = db.selectFrom('board_jobs as o').select('o.id').where('o.listing_id', '=', id).where('o.kind', '=', 'OPEN').where('o.done_at', 'is not', null)
-  await db
-    .deleteFrom('board_jobs')
-    .where('listing_id', '=', id)
-    .where('done_at', 'is', null)
-    .where((eb) => eb.not(eb.and([eb('kind', '=', 'ATTEND'), eb.exists(opened)])))
-    .execute()
+  const started = db.selectFrom('board_listings as l').select('l.id').where('l.id', '=', id).where('l.starts_at', '<=', new Date(now))
+  let drop = db.deleteFrom('board_jobs').where('listing_id', '=', id).where('done_at', 'is', null)
+  if (status !== 'EXPIRED') drop = drop.where((eb) => eb.not(eb.and([eb('kind', '=', 'ATTEND'), eb.exists(started)])))
+  await drop.execute()
   return Number(result.numUpdatedRows) > 0
 }
 

@@ -9,7 +9,7 @@ import { closeListing, findListing, upsertListing } from '../board/listings-repo
 import type { Db } from '../db/connect.ts'
 import { conflict, HttpError } from '../errors.ts'
 import type { SessionEngine } from '../sessions/engine/engine.ts'
-import { partiesOf, type ProposalRow } from './proposals-repo.ts'
+import { inReachOfEachOther, partiesOf, type ProposalRow } from './proposals-repo.ts'
 
 export interface AgreedSessionDeps {
   db: Db
@@ -64,14 +64,18 @@ export async function planAgreedSession(deps: AgreedSessionDeps, row: ProposalRo
     if (listingId === null) throw conflict(CANNOT_PLAN)
     await jobs.schedule(listingId, startsAt)
     await slots.takeSeat(listingId, 'PATIENT', actorOf(guest), undefined)
+    // A suspension (or a block) that came while this was planned may have run its own steps (listings cancelled,
+    // sessions left, proposals withdrawn) before this session existed: asked after every write above, so one that
+    // comes later still finds them. Undone below; the caller withdraws the proposal (reopenProposal).
+    if (!(await inReachOfEachOther(db, host.id, guest.id, engine.now()))) throw conflict(CANNOT_PLAN)
   } catch (error) {
-    if (listingId !== null) await closeListing(db, listingId, 'CANCELLED')
+    if (listingId !== null) await closeListing(db, listingId, 'CANCELLED', engine.now())
     try {
       await engine.runner.execute(state.sessionId, { type: 'End' }, actorOf(host))
     } catch (endError) {
       log.warn({ err: endError, sessionId: state.sessionId }, 'could not end an agreed session that was not planned')
     }
-    if (error instanceof HttpError) throw conflict(`The session could not be planned (${error.message}): the proposal is still open, try again`)
+    if (error instanceof HttpError && error.message !== CANNOT_PLAN) throw conflict(`The session could not be planned (${error.message}): the proposal is still open, try again`)
     throw error
   }
   notifier.changed(listingId)

@@ -16,14 +16,18 @@ import type { ListingRow } from '../board/listings-repo.ts'
  * Settled rows are never changed, and only they count (reliabilityColumns of visibility.ts).
  */
 
-/** Stamps the first arrival of `userId` in the room `sessionCode`, when it is a planned session starting about now. */
+/**
+ * Stamps the first arrival of `userId` in the room `sessionCode`, when it is a planned session starting about now:
+ * also one its host called off after its start (closeListing keeps its attendance to settle then), since whoever
+ * comes in time still came. Before its start, a slot called off has nothing to settle, and its stamp counts for nothing.
+ */
 export async function recordArrival(db: Db, sessionCode: string, userId: number, now: number): Promise<void> {
   const at = new Date(now)
   await sql`
     insert into planned_attendance (listing_id, user_id, starts_at, arrived_at)
     select l.id, ${userId}, l.starts_at, ${at}
     from board_listings l join sessions s on s.id = l.session_id
-    where s.code = ${sessionCode} and l.status = 'OPEN' and l.starts_at is not null
+    where s.code = ${sessionCode} and l.starts_at is not null
       and l.starts_at - ${sql.lit(`${EARLY_ARRIVAL_MS / 60_000} minutes`)}::interval <= ${at}
       and ${at} <= l.starts_at + ${sql.lit(`${ATTENDANCE_GRACE_MS / 60_000} minutes`)}::interval
     on conflict (listing_id, user_id) do update set arrived_at = coalesce(planned_attendance.arrived_at, excluded.arrived_at)

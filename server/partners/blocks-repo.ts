@@ -104,11 +104,18 @@ export const plannedSeatsBetween = (db: Db, a: number, b: number, now: number) =
     .execute()
 
 /**
+ * Someone still in the session (its host or anyone seated) is blocked either way with `userId`: such a person may
+ * not join it, nor see it by its code (BOARD_SESSION_TERMS hands this rule to the sessions as `hiddenFrom`).
+ */
+export const blockedWithSomeoneIn = (sessionId: number, userId: number) =>
+  sql<boolean>`exists (select 1 from session_participants p where p.session_id = ${sessionId} and p.active and p.user_id <> ${userId} and ${blockedEitherWay(sql.ref('p.user_id'), userId)})`
+
+/**
  * A join into a session where anyone still in it is blocked either way with the joiner is refused by the join's
  * own append (so a block made at the same moment cannot slip between a check and the write), in the words of a
  * wrong code or a full room, which say nothing of who blocked whom.
  */
 export const blockedJoinRefusal = (sessionId: number, joinerId: number): AppendRefusal => ({
-  when: sql<boolean>`exists (select 1 from session_participants p where p.session_id = ${sessionId} and p.active and p.user_id <> ${joinerId} and ${blockedEitherWay(sql.ref('p.user_id'), joinerId)})`,
+  when: blockedWithSomeoneIn(sessionId, joinerId),
   reason: JOIN_NOT_ALLOWED,
 })

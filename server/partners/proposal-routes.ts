@@ -72,7 +72,7 @@ export async function proposalRoutes(app: FastifyInstance, options: ProposalRout
     try {
       planned = await planAgreedSession(options, row, me)
     } catch (error) {
-      await reopenProposal(db, id)
+      await reopenProposal(db, id, engine.now())
       throw error
     }
     await recordSession(db, id, planned.sessionId)

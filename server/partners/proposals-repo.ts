@@ -139,17 +139,26 @@ export async function moveProposal(db: Db, id: number, status: Exclude<ProposalS
   return (await update.returning('id').executeTakeFirst()) !== undefined
 }
 
-/** An accepted proposal whose session could not be planned is open again, to be answered once more. */
+/** Neither of the two is suspended at `now`, and no block stands between them: they may still agree a time. */
+export async function inReachOfEachOther(db: Db, a: number, b: number, now: number): Promise<boolean> {
+  const { rows } = await sql<{ in_reach: boolean }>`select exists (select 1 from users one join users other on other.id = ${b}
+    where one.id = ${a} and not ${suspendedNow('one', now)} and ${reachableBy('other', a, now)}) as in_reach`.execute(db)
+  return rows[0]?.in_reach === true
+}
+
 /**
- * An accept whose planning failed is answerable again, unless a block now stands between the two (the likely reason
- * it failed): then it is withdrawn, as a block withdraws every pending proposal, so lifting the block brings nothing back.
+ * An accept whose planning failed is answerable again, unless a block or a suspension now stands between the two
+ * (the likely reason it failed): then it is withdrawn, as a block or a suspension withdraws every pending proposal,
+ * so lifting it brings nothing back.
  */
-export async function reopenProposal(db: Db, id: number): Promise<void> {
+export async function reopenProposal(db: Db, id: number, now: number): Promise<void> {
   await db
     .updateTable('time_proposals')
     .set(() => {
-      const blocked = blockedEitherWay(sql.ref('from_user_id'), sql.ref('to_user_id'))
-      return { status: sql<ProposalStatus>`case when ${blocked} then 'WITHDRAWN' else 'PENDING' end`, answered_at: sql<Date | null>`case when ${blocked} then answered_at end` }
+      const parties = [sql.ref('time_proposals.from_user_id'), sql.ref('time_proposals.to_user_id')]
+      const suspended = sql<boolean>`exists (select 1 from users u where u.id in (${parties[0]}, ${parties[1]}) and ${suspendedNow('u', now)})`
+      const outOfReach = sql<boolean>`(${blockedEitherWay(parties[0], parties[1])} or ${suspended})`
+      return { status: sql<ProposalStatus>`case when ${outOfReach} then 'WITHDRAWN' else 'PENDING' end`, answered_at: sql<Date | null>`case when ${outOfReach} then answered_at end` }
     })
     .where('id', '=', id)
     .where('status', '=', 'ACCEPTED')

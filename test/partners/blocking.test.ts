@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { SEAT_TAKEN } from '../../schemas/board.ts'
-import { JOIN_NOT_ALLOWED, NO_SUCH_CANDIDATE } from '../../schemas/partners/safety.ts'
+import { NO_SUCH_CANDIDATE } from '../../schemas/partners/safety.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { stompClient } from '../live/live-harness.ts'
 import { api, boardApp, HOUR, listedSession, user } from '../board/helpers.ts'
@@ -55,8 +55,8 @@ t.test(`a block holds both ways on the board, seats, joins, matches, profiles an
   t.same(annSeat.json, { error: SEAT_TAKEN })
 
   const byCode = await api(b.app, ben).post(`/sessions/${annListed.code}/join-with-role`, { role: 'patient' })
-  t.same([byCode.status, byCode.json.error], [409, JOIN_NOT_ALLOWED], 'a join by code (or the invite link’s role page) is refused in neutral words')
-  t.equal((await api(b.app, ann).post(`/sessions/${benListed.code}/join-with-role`, { role: 'observer' })).status, 409, 'both ways')
+  t.same([byCode.status, byCode.json], [404, { error: 'Session not found' }], 'a join by code (or the invite link’s role page) is answered as a wrong code')
+  t.equal((await api(b.app, ann).post(`/sessions/${benListed.code}/join-with-role`, { role: 'observer' })).status, 404, 'both ways')
   t.equal((await api(b.app, cat).post(`/sessions/${annListed.code}/join-with-role`, { role: 'patient' })).status, 200, 'Cat joins Ann’s session')
 
   // Ann books a seat in Dan's planned session (keeping her own room): Ben may not join it either, since someone
@@ -65,7 +65,7 @@ t.test(`a block holds both ways on the board, seats, joins, matches, profiles an
   const danListed = await listedSession(b.app, dan, { startsAt: new Date(b.clock.now() + 3 * HOUR).toISOString() })
   t.equal((await api(b.app, ann).post(`/board/listings/${danListed.listing.id}/seats`, { role: 'PATIENT' })).status, 200)
   t.same((await api(b.app, ben).post(`/board/listings/${danListed.listing.id}/seats`, { role: 'OBSERVER' })).json, { error: SEAT_TAKEN }, 'nor a seat beside Ann')
-  t.equal((await api(b.app, ben).post(`/sessions/${danListed.code}/join-with-role`, { role: 'observer' })).status, 409)
+  t.equal((await api(b.app, ben).post(`/sessions/${danListed.code}/join-with-role`, { role: 'observer' })).status, 404)
 
   t.notOk((await matchIds(ann)).includes(ben.id), 'Ben is not among Ann’s matches')
   t.notOk((await matchIds(ben)).includes(ann.id), 'nor Ann among Ben’s')

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import styled from 'styled-components'
 import { navigate } from 'wouter/use-browser-location'
 import { seatTaken } from '../../schemas/session/participants.ts'
@@ -34,9 +34,13 @@ export default function RoleSelection() {
   const [joinError, setJoinError] = useState<string | null>(null)
   const [joining, setJoining] = useState(false)
 
+  // A code that names no session (to this user) will not name one on the next poll; reading it again would only
+  // use up the user's budget of wrong codes, which every session route shares.
+  const notFound = useRef(false)
+
   // Before joining, the session read is the lobby: title, participants and their roles, never the case.
   usePolling(async (signal) => {
-    if (!code) return
+    if (!code || notFound.current) return
     try {
       const answer = await readSession(code, signal)
       if (signal.aborted) return
@@ -45,6 +49,10 @@ export default function RoleSelection() {
     } catch (failure) {
       // A poll refused by the rate limit changes nothing: the next one shows the room as it is.
       if (signal.aborted || (failure instanceof ApiError && failure.status === 429)) return
+      if (failure instanceof ApiError && failure.status === 404) {
+        notFound.current = true
+        setInfo(null)
+      }
       setError(loadError(failure))
     }
   }, ROLE_POLL_MS)

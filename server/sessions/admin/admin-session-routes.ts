@@ -31,13 +31,13 @@ function searchLookedAt(query: AdminSessionsRequest): string {
  * answers, so even a look that finds nothing to show (an unknown code, a round never played) is on record.
  */
 export async function adminSessionRoutes(app: FastifyInstance, context: SessionRoutesContext) {
-  const { db, engine, findSession, caseViews } = context
+  const { db, engine, findAnySession, caseViews } = context
   const admin = { preHandler: app.requireAdmin }
   const looked = (request: FastifyRequest, sessionId: number | null, lookedAt: string) =>
     recordLookup(db, { adminId: request.currentUser.id, sessionId, lookedAt, at: new Date(engine.now()) })
   /** The session a code names, once the look at it (`what`) is on record; a code naming none is recorded, then 404s. */
   const lookAt = async (request: FastifyRequest, code: string, what: string): Promise<number> => {
-    const found = await findSession(request, code).catch(async (error: unknown) => {
+    const found = await findAnySession(request, code).catch(async (error: unknown) => {
       if (error instanceof HttpError && error.statusCode === 404) {
         await looked(request, null, `${what} of unknown code ${normaliseSessionCode(code) ?? `(${code.length} characters, not a code)`}`)
       }

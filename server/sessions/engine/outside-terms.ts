@@ -18,6 +18,12 @@ export interface OutsideTerms {
   heldUntilLater(session: number | RawBuilder<number>, now: number): RawBuilder<boolean>
   /** The reason a Start is refused while the room is held. */
   heldReason: string
+  /**
+   * The session is not there for `userId` (a block between them and someone in it): every candidate's route that
+   * takes its code answers them as a code that names no session. Asked only of someone who never held a seat in it
+   * (keptOutOfSession, server/sessions/store/queries.ts).
+   */
+  hiddenFrom(sessionId: number, userId: number): RawBuilder<boolean>
 }
 
 /** Sessions alone (a test's engine without the board): nothing added. */
@@ -25,4 +31,5 @@ export const NO_OUTSIDE_TERMS: OutsideTerms = {
   joinRefusals: () => [],
   heldUntilLater: () => sql<boolean>`false`,
   heldReason: '',
+  hiddenFrom: () => sql<boolean>`false`,
 }

@@ -31,7 +31,8 @@ export async function sessionQueryRoutes(app: FastifyInstance, context: SessionR
 
   // The role page polls this every 2 s before its user has joined: 120 a minute leaves room for the room's own
   // reloads. Someone who has the code but is not in the room sees the lobby (title, participants and their
-  // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role.
+  // roles, phase) and no case at all: detailsFor gives the case only to a participant, filtered by role. One kept
+  // out of it (a block with someone in it, issue 36) is told what a wrong code tells, by findSession.
   serve(app, sessionContracts.get, limited(120), async (request) => {
     const shown = await sessionToShow(context, (await findSession(request, request.params.code)).id)
     if (!shown) throw notFound('Session not found')

@@ -23,28 +23,38 @@ export const sentAt = (engine: SessionEngine, reply: FastifyReply) => engine.now
 /** The id of the session a code names (typed in any case, with or without the dash), or a 404 with `message`. */
 export type FindSession = (request: FastifyRequest, code: string, message?: string) => Promise<{ id: number }>
 
+/** Whether the user, holding no seat in the session, is kept out of it (keptOutOfSession of store/queries.ts). */
+export type KeptOut = (sessionId: number, userId: number) => Promise<boolean>
+
 /**
  * Finding a session by code for a signed-in user. Every route that takes a code goes through here, so one
  * count of each user's wrong codes (`misses`, when rate limits are on) stops someone trying codes on any of them,
- * while a user who has the right code (the role page polls every 2 s) is never slowed down.
+ * while a user who has the right code (the role page polls every 2 s) is never slowed down. A session the user is
+ * kept out of (`keptOut`: a block with someone in it, issue 36) is a wrong code to them, counted as one, so no
+ * answer tells them of the block; one they hold a seat in (known from the cached state) costs no look-up.
  */
-export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | null): FindSession {
+export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | null, keptOut?: KeptOut): FindSession {
+  const hidden = async (sessionId: number, userId: number) =>
+    keptOut !== undefined && !loader.cached(sessionId)?.participants.some((p) => p.userId === userId) && (await keptOut(sessionId, userId))
   return async (request, code, message = SESSION_NOT_FOUND) => {
     await misses?.check(request)
     const normalised = normaliseSessionCode(code)
     const id = normalised ? await loader.idByCode(normalised) : undefined
-    if (id !== undefined) return { id }
+    if (id !== undefined && !(await hidden(id, request.currentUser.id))) return { id }
     await misses?.miss(request)
     throw notFound(message)
   }
 }
 
-/** What the session route plugins (routes.ts, query-routes.ts) share: one finder, so wrong codes count once. */
+/** What the session route plugins (routes.ts, query-routes.ts) share: finders with one count, so wrong codes count once. */
 export interface SessionRoutesContext {
   db: Db
   engine: SessionEngine
   rateLimits: boolean
+  /** A candidate's look-up by code: a session they are kept out of is not found. */
   findSession: FindSession
+  /** The maintainers' look-up (admin routes): every session, whoever is in it. */
+  findAnySession: FindSession
   caseViews: CaseViewCache
 }
 

@@ -17,6 +17,7 @@ import { actorOf, perUserLimit } from '../../request-identity.ts'
 import { detailsFor, leaveOtherSessions, runOnSession, sentAt, sessionFinder, type SessionRoutesContext } from './route-context.ts'
 import { caseFor, participantViews, roleOf } from '../fan-out/session-view.ts'
 import { adminSessionRoutes } from '../admin/admin-session-routes.ts'
+import { keptOutOfSession } from '../store/queries.ts'
 
 export interface SessionRoutesOptions {
   db: Db
@@ -32,11 +33,14 @@ export interface SessionRoutesOptions {
  * refusals arrive here as 403/404/409 with the message the client shows.
  */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  // One finder for every session route, so a user's wrong codes are counted over all of them.
+  // One count of wrong codes for every session route (the candidates' finder and the admins'), so a user's wrong
+  // codes are counted over all of them.
   const misses = options.rateLimits ? codeMissLimit(app, { listener: options.listener, db: options.db, now: options.engine.now }) : null
+  const { hiddenFrom } = options.engine.outsideTerms
   const context: SessionRoutesContext = {
     ...options,
-    findSession: sessionFinder(options.engine.loader, misses),
+    findSession: sessionFinder(options.engine.loader, misses, (sessionId, userId) => keptOutOfSession(options.db, hiddenFrom, sessionId, userId)),
+    findAnySession: sessionFinder(options.engine.loader, misses),
     caseViews: options.engine.caseViews,
   }
   const { engine } = options

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { CriterionScore, SessionRole } from '../../../schemas/session/types.ts'
 import { toWireRole, type ActiveSessionItem, type FeedbackReceivedItem, type WireRole } from '../../../schemas/session-wire.ts'
 import type { Db } from '../../db/connect.ts'
@@ -42,6 +42,17 @@ export async function subscribableSessionCode(db: Db, requestedCode: string, use
   if (code === null) return null
   const row = await activeParticipantsOf(db, code).select('sessions.version').where('session_participants.user_id', '=', userId).executeTakeFirst()
   return row === undefined ? null : { sessionCode: code, version: row.version }
+}
+
+/**
+ * Whether `userId` is kept out of the session by `hiddenFrom` (an outside term: a block between them and someone
+ * in it). Only someone who never held a seat in it can be: one who did keeps what they saw (their debriefs, their
+ * result sheet, the lobby of a room they left), or its sudden absence would tell them of the block.
+ */
+export async function keptOutOfSession(db: Db, hiddenFrom: (sessionId: number, userId: number) => RawBuilder<boolean>, sessionId: number, userId: number): Promise<boolean> {
+  const { rows } = await sql<{ kept_out: boolean }>`select (not exists (select 1 from session_participants where session_id = ${sessionId} and user_id = ${userId})
+    and ${hiddenFrom(sessionId, userId)}) as kept_out`.execute(db)
+  return rows[0]?.kept_out === true
 }
 
 /** A call signal's check: which of `userIds` are active participants of the running session the code names. */
