@@ -19,6 +19,7 @@ import * as m0017 from './0017_solo_stations.ts'
 import * as m0018 from './0018_case_bank_growth.ts'
 import * as m0019 from './0019_partners.ts'
 import * as m0020 from './0020_admin_session_lookups.ts'
+import * as m0021 from './0021_partner_lookup_indexes.ts'
 
 /**
  * Every migration by name, in order. Listed rather than read from this folder at start-up, so that the built
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_case_bank_growth': m0018,
   '0019_partners': m0019,
   '0020_admin_session_lookups': m0020,
+  '0021_partner_lookup_indexes': m0021,
 }
