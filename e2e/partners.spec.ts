@@ -93,6 +93,9 @@ test('London and Karachi find each other from their free hours, agree a time, an
   const sessionPath = await link.getAttribute('href')
   expect(sessionPath).toMatch(/^\/session\/[^/]+\/role$/)
   await expect(plannedFor(karachi, london).getByRole('link', { name: 'Open the planned session' })).toHaveAttribute('href', sessionPath!)
+  // Whoever a time was agreed with can be reported or blocked from it, named in each button.
+  await expect(plannedFor(karachi, london).getByRole('button', { name: `Report ${london.account.name}`, exact: true })).toBeVisible()
+  await expect(plannedFor(karachi, london).getByRole('button', { name: `Block ${london.account.name}`, exact: true })).toBeVisible()
   expect(await axeViolations(karachi.page)).toEqual([])
   await karachi.page.setViewportSize({ width: 360, height: 740 })
   await nothingOffScreenSideways(karachi.page)

@@ -29,12 +29,15 @@ export default function MyPartners() {
   const [problem, setProblem] = useState<string | null>(null)
   const [removing, setRemoving] = useState<Partner | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  // Each block made here reads "Blocked people" again; each unblock reads the partners again.
+  // Each block made here reads "Blocked people" and the partners again; each unblock reads the partners again.
   const [blocks, setBlocks] = useState(0)
-  const blocked = (message: string) => {
-    setNotice(message)
+  const readAfterBlock = () => {
     setBlocks((n) => n + 1)
     reload()
+  }
+  const blocked = (message: string) => {
+    setNotice(message)
+    readAfterBlock()
   }
 
   /** A new session hosted by me, the partner invited: on to its configure page, as a created session goes. */
@@ -66,7 +69,7 @@ export default function MyPartners() {
 
       <InvitationsSection zone={zone} />
 
-      <ProposalsSection zone={zone} />
+      <ProposalsSection zone={zone} onBlocked={readAfterBlock} />
 
       <section aria-labelledby="partners-heading">
         <h2 id="partners-heading">People you have practised with</h2>

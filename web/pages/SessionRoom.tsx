@@ -20,6 +20,7 @@ import { WaitingPhase } from '../session/phases/WaitingPhase.tsx'
 import { RoomFeedback } from '../session/RoomFeedback.tsx'
 import { RoomHeader, phaseLabel } from '../session/RoomHeader.tsx'
 import { RoomNotice } from '../session/RoomNotice.tsx'
+import { RoomSafety } from '../session/RoomSafety.tsx'
 import { RoomErrorScreen, SessionEndedScreen } from '../session/RoomScreens.tsx'
 import { useRoom } from '../session/useRoom.ts'
 import { LEAVE_DELAY_MS, useRoomActions } from '../session/useRoomActions.ts'
@@ -185,6 +186,7 @@ export default function SessionRoom() {
         {session.phase === 'COMPLETED' && <CompletedPhase />}
       </Body>
       <RoomDebriefLinks code={session.code} round={session.currentRound} phase={session.phase} />
+      {user && <RoomSafety code={session.code} participants={session.participants} userId={user.id} />}
       <FindingsDialog key={findings?.content ?? ''} findings={findings} open={findingsOpen} onClose={() => setFindingsOpen(false)} />
       <ExitDialog
         open={exitingInFeedback !== null}

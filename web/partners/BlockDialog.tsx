@@ -20,7 +20,8 @@ export function BlockDialog(props: { person: Person; onBlocked(message: string):
   return (
     <ConfirmDialog title={`Block ${person.name}?`} confirmLabel="Block" danger failureMessage="Could not block. Please try again." onConfirm={confirm} onCancel={props.onClose}>
       <p>They will no longer see your listings, matches or profile, and you will not see theirs. They are not told.</p>
-      <p>Neither of you can join a session the other is in. You can unblock them later from My partners.</p>
+      <p>From now on, neither of you can join a session the other is in. A session you are both in already goes on until you leave it.</p>
+      <p>You can unblock them later from My partners.</p>
     </ConfirmDialog>
   )
 }

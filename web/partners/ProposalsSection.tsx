@@ -8,6 +8,7 @@ import { BusyButton, Button, ButtonLink } from '../components/Button.tsx'
 import { theme } from '../theme.ts'
 import { readerLocale } from '../board/times.ts'
 import { ProposeTimeDialog } from './ProposeTimeDialog.tsx'
+import { SafetyActions } from './SafetyActions.tsx'
 import { bothClocks } from './proposal-words.ts'
 
 /** What became of a proposal that is no longer waiting, in words. */
@@ -25,13 +26,16 @@ const waiting = (proposal: Proposal) => proposal.status === 'PENDING' && !lapsed
  * Times proposed to me and by me (issue 36), on My partners: those waiting for my answer (Accept, Decline,
  * Propose another time), those waiting for theirs (Withdraw), and the answered ones of the last 30 days, an
  * accepted one linking to its planned session. Every time on my clock and theirs. What I may do is the server's
- * word (each proposal's `actions`, from schemas/partners/proposal.ts).
+ * word (each proposal's `actions`, from schemas/partners/proposal.ts). Each names the other person with Report and
+ * Block, as their card would on Find Partners: a time proposed is often the only place two candidates have met.
+ * `onBlocked` lets the page read again what a block changes elsewhere on it.
  */
-export function ProposalsSection({ zone }: { zone: string }) {
+export function ProposalsSection({ zone, onBlocked }: { zone: string; onBlocked(): void }) {
   const [proposals, setProposals] = useState<Proposal[] | null>(null)
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
   const [countering, setCountering] = useState<Proposal | null>(null)
+  const [blocked, setBlocked] = useState<ReadonlySet<number>>(new Set())
 
   const reload = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -115,6 +119,22 @@ export function ProposalsSection({ zone }: { zone: string }) {
                         <ButtonLink href={`/session/${encodeURIComponent(proposal.sessionCode)}/role`} aria-describedby={describedBy}>
                           Open the planned session
                         </ButtonLink>
+                      )}
+                      {blocked.has(proposal.other.userId) ? (
+                        <Outcome>You blocked {proposal.other.name}.</Outcome>
+                      ) : (
+                        <SafetyActions
+                          person={proposal.other}
+                          zone={zone}
+                          describedBy={describedBy}
+                          onBlocked={(person, message) => {
+                            // A block withdraws the times still waiting between the two: the list is read again.
+                            setBlocked((ids) => new Set(ids).add(person.userId))
+                            setNotice({ tone: 'success', text: message })
+                            void reload()
+                            onBlocked()
+                          }}
+                        />
                       )}
                     </Actions>
                   </Item>
