@@ -12,7 +12,9 @@ export class PeriodicRound {
   private readonly slots: Set<Job>[]
   private readonly slotOf = new Map<Job, Set<Job>>()
   private nextSlot = 0
-  private cursor = 0
+  /** Slots run since the timer started, and when it started: slot k is due at startedAt + k x periodMs / slots. */
+  private slotsRun = 0
+  private startedAt = 0
   private timer: NodeJS.Timeout | null = null
 
   constructor(
@@ -28,7 +30,11 @@ export class PeriodicRound {
     this.nextSlot = (this.nextSlot + 1) % this.slots.length
     slot.add(job)
     this.slotOf.set(job, slot)
-    this.timer ??= setInterval(() => this.tick(), this.periodMs / this.slots.length).unref()
+    if (this.timer) return
+    this.startedAt = performance.now()
+    this.slotsRun = 0
+    // Timers keep whole milliseconds: the tick only looks for due slots, so the period stays exact on average.
+    this.timer = setInterval(() => this.tick(), Math.max(1, Math.floor(this.periodMs / this.slots.length))).unref()
   }
 
   delete(job: Job) {
@@ -41,9 +47,12 @@ export class PeriodicRound {
   }
 
   private tick() {
-    const slot = this.slots[this.cursor]
-    this.cursor = (this.cursor + 1) % this.slots.length
-    // A job may remove itself (a dead socket dropped): Set iteration allows that.
-    for (const job of slot) job()
+    const due = Math.floor(((performance.now() - this.startedAt) * this.slots.length) / this.periodMs)
+    // After a long stall (a suspended laptop in development), one round at most: no job runs twice at once.
+    this.slotsRun = Math.max(this.slotsRun, due - this.slots.length)
+    for (; this.slotsRun < due; this.slotsRun += 1) {
+      // A job may remove itself (a dead socket dropped): Set iteration allows that.
+      for (const job of this.slots[this.slotsRun % this.slots.length]) job()
+    }
   }
 }

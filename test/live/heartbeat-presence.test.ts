@@ -88,15 +88,19 @@ t.test('by default the server asks no heart-beats, so a client whose timers are 
   quiet.socket.close()
 })
 
-t.test('a socket that stops answering WebSocket pings is dropped within two ping intervals', async (t) => {
-  const server = await startLiveServer({ pingIntervalMs: 50 })
+t.test('a socket that stops answering WebSocket pings is dropped one ping interval after the first it left unanswered', async (t) => {
+  const server = await startLiveServer({ pingIntervalMs: 200 })
   t.teardown(() => server.close())
   const gone = await rawStompClient(server.webSocketUrl, [], { autoPong: false })
+  // Pings are spread over the interval (periodic-round.ts), so the first may come at once, or just before CONNECT.
+  const firstPing = new Promise<number>((resolve) => gone.socket.once('ping', () => resolve(performance.now())))
   await gone.connect({ 'heart-beat': '0,0' })
-  const connectedAt = Date.now()
   await gone.closed
-  const lastedFor = Date.now() - connectedAt
-  t.ok(lastedFor >= 50 && lastedFor < 2000, `dropped after ${lastedFor} ms (expected about 2 x 50)`)
+  const droppedAt = performance.now()
+  const unansweredFor = droppedAt - (await firstPing)
+  // The client hears the ping when the loop it shares with the server gets to it, up to tens of ms late on a busy
+  // machine, and the close at once: hence 150, not 200.
+  t.ok(unansweredFor >= 150 && unansweredFor < 2000, `dropped ${Math.round(unansweredFor)} ms after the first unanswered ping (expected about 200)`)
 })
 
 // The grace period's own rules (no flap on a reload, one tab of two, not a millisecond early) are shown on a
