@@ -23,6 +23,8 @@ export type Partner = v.InferOutput<typeof PartnerSchema>
 
 export const PartnerInvitationSchema = v.object({
   id: v.number(),
+  /** Whom to block or report from the invitation, if need be. */
+  fromUserId: v.number(),
   fromName: v.string(),
   sessionCode: v.string(),
   /** ISO. */

@@ -111,8 +111,8 @@ t.test(`practise again: a new session of mine on our last settings, the partner 
   t.ok(stillThere.some((p: { userId: number }) => p.userId === dora.id), 'the room I was in is kept')
 
   const invitations = ok(await api(app, pat).get('/partners/invitations')).json.invitations
-  t.match(invitations, [{ fromName: 'Dora Doctor', sessionCode: practice }])
-  t.same(Object.keys(invitations[0]).sort(), ['createdAt', 'fromName', 'id', 'sessionCode'])
+  t.match(invitations, [{ fromName: 'Dora Doctor', fromUserId: dora.id, sessionCode: practice }], 'the sender named, and known by id so they can be blocked or reported from it')
+  t.same(Object.keys(invitations[0]).sort(), ['createdAt', 'fromName', 'fromUserId', 'id', 'sessionCode'])
   t.same(ok(await api(app, olly).get('/partners/invitations')).json.invitations, [], 'only the person invited sees it')
   ok(await api(app, pat).post(`/sessions/${practice}/join-with-role`, { role: 'patient' }))
   ok(await api(app, dora).post(`/sessions/${practice}/end`))

@@ -67,7 +67,7 @@ export default function MyPartners() {
       <h1>My partners</h1>
       <p>The people you have practised stations with. Practise again with one in a click: a new session of yours, and an invitation to them by email.</p>
 
-      <InvitationsSection zone={zone} />
+      <InvitationsSection zone={zone} onBlocked={blocked} />
 
       <ProposalsSection zone={zone} onBlocked={readAfterBlock} />
 

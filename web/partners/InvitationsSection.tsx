@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import styled from 'styled-components'
 import type { PartnerInvitation } from '../../schemas/partners/my-partners.ts'
 import { myPartnersApi } from '../api/my-partners.ts'
@@ -6,10 +7,16 @@ import { ButtonLink } from '../components/Button.tsx'
 import { useLoadedOnce } from '../contributions/useContribution.ts'
 import { timeFor } from '../board/times.ts'
 import { theme } from '../theme.ts'
+import { SafetyActions } from './SafetyActions.tsx'
 
-/** Partners who asked me to practise again, in sessions still running: Join opens the session's role page. */
-export function InvitationsSection({ zone }: { zone: string }) {
+/**
+ * Partners who asked me to practise again, in sessions still running: Join opens the session's role page. Report
+ * and Block act on the sender; a block also ends their invitations (the server drops them), so the card says so.
+ * `onBlocked` lets the page read again what a block changes elsewhere on it.
+ */
+export function InvitationsSection({ zone, onBlocked }: { zone: string; onBlocked(message: string): void }) {
   const { value: invitations, failure } = useLoadedOnce(myPartnersApi.invitations, 'Your invitations could not be loaded. Please reload the page.')
+  const [blocked, setBlocked] = useState<ReadonlySet<number>>(new Set())
   return (
     <section aria-labelledby="invitations-heading">
       <h2 id="invitations-heading">Invitations</h2>
@@ -19,7 +26,16 @@ export function InvitationsSection({ zone }: { zone: string }) {
       {invitations && invitations.length > 0 && (
         <List aria-label="Invitations">
           {invitations.map((invitation) => (
-            <Invitation key={invitation.id} invitation={invitation} zone={zone} />
+            <Invitation
+              key={invitation.id}
+              invitation={invitation}
+              zone={zone}
+              blocked={blocked.has(invitation.fromUserId)}
+              onBlocked={(message) => {
+                setBlocked((ids) => new Set(ids).add(invitation.fromUserId))
+                onBlocked(message)
+              }}
+            />
           ))}
         </List>
       )}
@@ -27,19 +43,36 @@ export function InvitationsSection({ zone }: { zone: string }) {
   )
 }
 
-function Invitation({ invitation, zone }: { invitation: PartnerInvitation; zone: string }) {
+function Invitation(props: { invitation: PartnerInvitation; zone: string; blocked: boolean; onBlocked(message: string): void }) {
+  const { invitation } = props
+  const describedBy = `invitation-${invitation.id}`
+  if (props.blocked) return <li>You blocked {invitation.fromName}: their invitation is gone.</li>
   return (
     <li>
-      <span>
+      <span id={describedBy}>
         <strong>{invitation.fromName}</strong> invited you to practise,{' '}
-        <time dateTime={invitation.createdAt}>{timeFor(invitation.createdAt, zone)}</time>
+        <time dateTime={invitation.createdAt}>{timeFor(invitation.createdAt, props.zone)}</time>
       </span>
-      <ButtonLink href={`/session/${encodeURIComponent(invitation.sessionCode)}/role`} aria-label={`Join ${invitation.fromName}'s session`}>
-        Join
-      </ButtonLink>
+      <Actions>
+        <ButtonLink href={`/session/${encodeURIComponent(invitation.sessionCode)}/role`} aria-label={`Join ${invitation.fromName}'s session`}>
+          Join
+        </ButtonLink>
+        <SafetyActions
+          person={{ userId: invitation.fromUserId, name: invitation.fromName }}
+          zone={props.zone}
+          describedBy={describedBy}
+          onBlocked={(_, message) => props.onBlocked(message)}
+        />
+      </Actions>
     </li>
   )
 }
+
+const Actions = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`
 
 const List = styled.ul`
   display: grid;
