@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import { JOIN_NOT_ALLOWED } from '../../schemas/partners/safety.ts'
+import { signedInUser } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { stompClient } from '../live/live-harness.ts'
 import { api, boardApp, listedSession, user } from '../board/helpers.ts'
@@ -99,4 +100,15 @@ t.test(`a look-up of a session one is kept out of counts as a wrong code (${kind
   const statuses: number[] = []
   for (let i = 0; i < 31; i += 1) statuses.push((await api(b.app, fay).get(`/sessions/${code}`)).status)
   t.same(statuses, [...Array(30).fill(404), 429], 'thirty a minute, then made to wait, as with thirty wrong codes')
+})
+
+t.test(`an admin blocked by someone in a session still reaches it by its code (${kind})`, async (t) => {
+  const [ann, cat] = [await user(b.app, 'Ann Admined'), await user(b.app, 'Cat Admined')]
+  const admin = await signedInUser(b.app, { name: 'Ada Admin', role: 'ADMIN' })
+  const { code } = await listedSession(b.app, ann)
+  t.equal((await api(b.app, cat).post(`/sessions/${code}/join-with-role`, { role: 'patient' })).status, 200)
+  t.equal((await api(b.app, cat).post('/blocks', { userId: admin.id })).status, 200, 'a candidate can block anyone they can see, an admin too')
+  t.match(await api(b.app, admin).get(`/sessions/${code}`), { status: 200, json: { code } }, 'the admin still sees the room')
+  const skip = await api(b.app, admin).post(`/sessions/${code}/skip-phase`, {})
+  t.not(skip.status, 404, `the room's admin controls still find it (${skip.status})`)
 })

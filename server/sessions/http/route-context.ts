@@ -34,13 +34,18 @@ export type KeptOut = (sessionId: number, userId: number) => Promise<boolean>
  * answer tells them of the block; one they hold a seat in (known from the cached state) costs no look-up.
  */
 export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | null, keptOut?: KeptOut): FindSession {
-  const hidden = async (sessionId: number, userId: number) =>
-    keptOut !== undefined && !loader.cached(sessionId)?.participants.some((p) => p.userId === userId) && (await keptOut(sessionId, userId))
+  // Admins are never kept out: they unstick rooms (the room's admin controls come through here too), and a
+  // candidate's block must not lock them out.
+  const hidden = async (sessionId: number, { id: userId, role }: FastifyRequest['currentUser']) =>
+    keptOut !== undefined &&
+    role !== 'ADMIN' &&
+    !loader.cached(sessionId)?.participants.some((p) => p.userId === userId) &&
+    (await keptOut(sessionId, userId))
   return async (request, code, message = SESSION_NOT_FOUND) => {
     await misses?.check(request)
     const normalised = normaliseSessionCode(code)
     const id = normalised ? await loader.idByCode(normalised) : undefined
-    if (id !== undefined && !(await hidden(id, request.currentUser.id))) return { id }
+    if (id !== undefined && !(await hidden(id, request.currentUser))) return { id }
     await misses?.miss(request)
     throw notFound(message)
   }
