@@ -12,7 +12,7 @@ export class PeriodicRound {
   private readonly slots: Set<Job>[]
   private readonly slotOf = new Map<Job, Set<Job>>()
   private nextSlot = 0
-  /** Slots run since the timer started, and when it started: slot k is due at startedAt + k x periodMs / slots. */
+  /** Slots run since the schedule started, and when it started: slot k is due at startedAt + (k + 1) x periodMs / slots. */
   private slotsRun = 0
   private startedAt = 0
   private timer: NodeJS.Timeout | null = null
@@ -47,12 +47,17 @@ export class PeriodicRound {
   }
 
   private tick() {
-    const due = Math.floor(((performance.now() - this.startedAt) * this.slots.length) / this.periodMs)
-    // After a long stall (a suspended laptop in development), one round at most: no job runs twice at once.
-    this.slotsRun = Math.max(this.slotsRun, due - this.slots.length)
-    for (; this.slotsRun < due; this.slotsRun += 1) {
-      // A job may remove itself (a dead socket dropped): Set iteration allows that.
-      for (const job of this.slots[this.slotsRun % this.slots.length]) job()
-    }
+    const now = performance.now()
+    const slotMs = this.periodMs / this.slots.length
+    const due = Math.floor((now - this.startedAt) / slotMs)
+    if (due <= this.slotsRun) return
+    // One slot a tick, however late: a tick over a slot late shifts the schedule rather than catching up, so a job
+    // never runs sooner than a period less two slots after its last run (a ping is never judged unanswered a moment
+    // after it went out, as catching up after a stall would).
+    if (due > this.slotsRun + 1) this.startedAt = now - (this.slotsRun + 1) * slotMs
+    const slot = this.slots[this.slotsRun % this.slots.length]
+    this.slotsRun += 1
+    // A job may remove itself (a dead socket dropped): Set iteration allows that.
+    for (const job of slot) job()
   }
 }

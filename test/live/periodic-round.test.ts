@@ -25,3 +25,18 @@ t.test('each job runs once a period, the jobs spread over the period, and a dele
   t.notOk(runs.slice(seen).some(({ job }) => job === 1), 'job 1 ran no more')
   for (const job of jobs) round.delete(job)
 })
+
+t.test('after a stall the round shifts rather than catching up: no job runs again much sooner than a period', async (t) => {
+  const periodMs = 100
+  const round = new PeriodicRound(periodMs, 10)
+  const runsOf = new Map<number, number[]>()
+  const jobs = Array.from({ length: 10 }, (_, job) => () => void runsOf.set(job, [...(runsOf.get(job) ?? []), performance.now()]))
+  for (const job of jobs) round.add(job)
+  t.teardown(() => jobs.forEach((job) => round.delete(job)))
+  await until(() => jobs.every((_, job) => (runsOf.get(job)?.length ?? 0) >= 1), 'a first run of every job')
+  const stallUntil = performance.now() + 3 * periodMs
+  while (performance.now() < stallUntil);
+  await until(() => jobs.every((_, job) => (runsOf.get(job)?.length ?? 0) >= 3), 'two more runs of every job', 5000)
+  const gaps = [...runsOf.values()].flatMap((runs) => runs.slice(1).map((at, n) => at - runs[n]))
+  t.ok(Math.min(...gaps) >= periodMs * 0.8 - 1, `the shortest gap between two runs of one job: ${Math.round(Math.min(...gaps))} ms (at least a period less two slots)`)
+})

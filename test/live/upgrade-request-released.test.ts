@@ -12,11 +12,12 @@ import { rawStompClient, startLiveServer, stompClient, until, USERS } from './li
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
-const upgradeRequests: WeakRef<FastifyRequest>[] = []
+/** Fastify's request and Node's under it: the stream held the response, and through it Node's request only. */
+const upgradeRequests: WeakRef<FastifyRequest | FastifyRequest['raw']>[] = []
 const acceptOrigin = liveOriginCheck({ origins: [], production: false }, 'http://localhost:8080')
 const server = await startLiveServer({
   acceptOrigin: (request) => {
-    if (request.headers.upgrade === 'websocket') upgradeRequests.push(new WeakRef(request))
+    if (request.headers.upgrade === 'websocket') upgradeRequests.push(new WeakRef(request), new WeakRef(request.raw))
     return acceptOrigin(request)
   },
 })
@@ -36,7 +37,7 @@ t.test('neither a plain WebSocket nor a SockJS one keeps its upgrade request, an
   t.equal((await plain.connect()).command, 'CONNECTED')
   const sockJs = stompClient(server, 'sockjs', USERS.ben.token)
   await sockJs.connected.next()
-  t.equal(upgradeRequests.length, 2, 'two upgrades seen')
+  t.equal(upgradeRequests.length, 4, 'two upgrades seen, each a Fastify and a Node request')
 
   t.equal(await upgradeRequestsKept(), 0, 'no upgrade request is reachable while the sockets are open')
 
