@@ -3,6 +3,7 @@ import type { BankCase, CaseSearch, ReviewerCaseHit } from '../../schemas/case-s
 import type { Db } from '../db/connect.ts'
 import { practisedCaseIds } from '../solo/solo-repo.ts'
 import { filedColumns, filedView, hasText, matchCount, matchingCases, rankOf } from './matching-cases.ts'
+import { storedAttribution } from '../content/case-attribution.ts'
 
 interface Page<Hit> {
   cases: Hit[]
@@ -68,8 +69,7 @@ export async function bankPage(db: Db, search: CaseSearch, userId: number): Prom
     difficulty: row.difficulty!,
     telephone: row.telephone_consultation,
     playedByMe: Boolean(row.played_by_me),
-    contributed: row.contributor_id !== null,
-    contributorName: row.contributor_name,
+    ...storedAttribution(row),
   }))
   return { cases, total, page: search.page, pageSize: search.pageSize }
 }

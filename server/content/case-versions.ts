@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import type { CaseVersionContent, CaseView } from '../../schemas/content.ts'
 import type { Db } from '../db/connect.ts'
 import type { Database } from '../db/schema.ts'
+import { storedAttribution } from './case-attribution.ts'
 
 /**
  * Every save of a case is kept whole as its next version (migrations/0018): a session stores the version it drew
@@ -30,7 +31,7 @@ export async function findCaseVersion(db: Db, caseId: number, version: number): 
   if (!row) return undefined
   // Version 1 of a case written before criteria had domains (migrations/0018 copied it as stored) has none: unassigned.
   const feedbackCriteria = row.content.feedbackCriteria.map((criterion) => ({ ...criterion, domain: criterion.domain ?? null }))
-  return { id: caseId, ...row.content, feedbackCriteria, version, contributed: row.contributor_id !== null, contributorName: row.contributor_name }
+  return { id: caseId, ...row.content, feedbackCriteria, version, ...storedAttribution(row) }
 }
 
 /** Whether the bank still holds this version (a deleted case takes its versions with it). */

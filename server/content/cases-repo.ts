@@ -7,8 +7,10 @@ import type { Transaction } from 'kysely'
 import { type CaseRow, type Database } from '../db/schema.ts'
 import type { CaseContent } from './case-rules.ts'
 import { keepVersion } from './case-versions.ts'
+import { storedAttribution } from './case-attribution.ts'
 
 /** A query's case's recall dates, ascending, as text: no time zone can shift them. */
+
 export const RECALL_DATES_OF_CASE = sql<string[]>`coalesce((select json_agg(to_char(d.recall_date, 'YYYY-MM-DD') order by d.recall_date)
   from case_recall_dates d where d.case_id = cases.id), '[]'::json)`
 
@@ -44,8 +46,7 @@ function toCaseView(row: CaseQueryRow): CaseView {
     telephoneConsultation: row.telephone_consultation,
     station: row.station,
     version: row.current_version,
-    contributed: row.contributor_id !== null,
-    contributorName: row.contributor_name,
+    ...storedAttribution(row),
   }
 }
 
