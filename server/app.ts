@@ -36,6 +36,7 @@ import { blockRoutes } from './partners/block-routes.ts'
 import { candidateReportRoutes } from './partners/candidate-report-routes.ts'
 import { myPartnersRoutes } from './partners/my-partners-routes.ts'
 import { sessionRoutes } from './sessions/http/routes.ts'
+import { codeMissLimit } from './sessions/http/code-miss-limit.ts'
 import { tooManyRequests } from './errors.ts'
 import { sharedRateLimitStore } from './rate-limit-store.ts'
 import { OneLinePerRequest } from './request-log.ts'
@@ -140,11 +141,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       })
       serve(api, siteContracts.config, {}, async () => ({ googleClientId: config.googleClientId, siteLinks: config.siteLinks }))
       await api.register(accountsRoutes, { db: database.db, mailer, google, publicUrl: config.publicUrl, rateLimits: config.rateLimits })
-      await api.register(sessionRoutes, { db: database.db, engine: sessions, listener, rateLimits: config.rateLimits })
+      // One count of each user's wrong session codes for every route that takes one, the board's included.
+      const codeMisses = config.rateLimits ? codeMissLimit(api, { listener, db: database.db, now: sessions.now }) : null
+      await api.register(sessionRoutes, { db: database.db, engine: sessions, codeMisses, rateLimits: config.rateLimits })
       await api.register(ownDataRoutes, { db: database.db, runner: sessions.runner, live, rateLimits: config.rateLimits })
       await api.register(contentRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
       await api.register(casePackRoutes, { db: database.db, dataDir: config.dataDir, caseBank: caseBank.cache })
-      const board = await registerBoard(api, { database, listener, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
+      const board = await registerBoard(api, { database, listener, codeMisses, engine: sessions, live, mailer, mailFrom: config.mailFrom, publicUrl: config.publicUrl, rateLimits: config.rateLimits, setAlarm: deps.setAlarm })
       await api.register(adminRoutes, { db: database.db, runner: sessions.runner, live, board, now: deps.clock ?? Date.now })
       await api.register(availabilityRoutes, { db: database.db, rateLimits: config.rateLimits, clock: deps.clock })
       await api.register(progressRoutes, { db: database.db, clock: deps.clock })

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { CodeMissLimit } from '../sessions/http/code-miss-limit.ts'
 import { boardContracts } from '../../schemas/api/board.ts'
 import { MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem } from '../../schemas/board.ts'
 import { isRunning, RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
@@ -6,17 +7,16 @@ import { listCategories } from '../content/categories-repo.ts'
 import type { Db } from '../db/connect.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import type { SessionEngine } from '../sessions/engine/engine.ts'
-import { findSessionByCode, keptOutOfSession } from '../sessions/store/queries.ts'
+import { findSessionByCode } from '../sessions/store/queries.ts'
 import { actorOf, commandIdOf, perUserLimit } from '../request-identity.ts'
 import { leaveOtherSessions } from '../sessions/http/route-context.ts'
 import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
 import { serve } from '../route-contract.ts'
-import { blockedAmong } from '../partners/blocks-repo.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
 import { keptForMember, seatsSeenBy } from './board-seats.ts'
 import type { BoardSlots } from './board-slots.ts'
-import { countOpenListings, findListing, isOnBoard, listingView, openListingOfSession, openListings, upsertListing } from './listings-repo.ts'
+import { countOpenListings, findListing, isOnBoard, listingView, openListingOfSession, openListings, openListingsSeenBy, upsertListing } from './listings-repo.ts'
 
 export interface BoardRoutesOptions {
   db: Db
@@ -24,6 +24,8 @@ export interface BoardRoutesOptions {
   slots: BoardSlots
   jobs: BoardJobs
   notifier: BoardNotifier
+  /** The session routes' count of each user's wrong codes (null without rate limits). */
+  codeMisses: CodeMissLimit | null
   rateLimits: boolean
 }
 
@@ -40,7 +42,7 @@ async function requireKnownTopics(db: Db, topics: string[]) {
 
 /** /api/board/**: the Find Partners board (issue 20). Any signed-in user reads it; hosts list, others take seats. */
 export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOptions) {
-  const { db, engine, slots, jobs, notifier } = options
+  const { db, engine, slots, jobs, notifier, codeMisses } = options
   const signedIn = { preHandler: app.authenticate }
 
   serve(app, boardContracts.board, signedIn, async (request, { query }) => {
@@ -49,10 +51,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
     if (query.nearMyExam === 'true' && !me.exam_month) throw badRequest('Set your exam month in your profile to find partners near it')
     const horizon = query.withinHours === undefined ? Number.POSITIVE_INFINITY : engine.now() + query.withinHours * 3_600_000
     const topic = query.topic?.toLowerCase()
-    // A host blocked either way is not there for this viewer at all (issue 36).
-    const everyOpen = await openListings(db)
-    const blocked = await blockedAmong(db, me.id, everyOpen.map((row) => row.host_user_id))
-    const open = everyOpen.filter((row) => !blocked.has(Number(row.host_user_id)))
+    const open = await openListingsSeenBy(db, me.id)
     const seats = await seatsSeenBy(db, me.id, open)
     const listings = open
       .filter((row) => isOnBoard(row) || keptForMember(row, seats.get(row.id), me.id, engine.now()))
@@ -64,22 +63,24 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
   })
 
   /**
-   * The session a code names, for its host's listing routes. Anyone else is refused, except one kept out of it (a
-   * block with someone in it, issue 36): to them it is a wrong code, as on every session route.
+   * The session a code names, for its host's listing routes. To anyone else it is a wrong code, counted as one in
+   * the session routes' budget: these routes tell nobody which codes name a session, nor that someone in it
+   * blocked them (issue 36).
    */
-  const sessionNamed = async (typed: string, userId: number) => {
+  const sessionHostedBy = async (request: FastifyRequest, typed: string) => {
+    await codeMisses?.check(request)
     const code = normaliseSessionCode(typed)
     const session = code ? await findSessionByCode(db, code) : undefined
-    if (!session || (session.host_user_id !== userId && (await keptOutOfSession(db, engine.outsideTerms.hiddenFrom, session.id, userId)))) throw notFound('Session not found')
-    return session
+    if (session && session.host_user_id === request.currentUser.id) return session
+    await codeMisses?.miss(request)
+    throw notFound('Session not found')
   }
 
   serve(app, boardContracts.list, perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, { body }, reply) => {
     const problem = plannedStartProblem(body.startsAt, engine.now())
     if (problem) throw badRequest(problem, { validationErrors: { startsAt: problem } })
     const me = request.currentUser
-    const session = await sessionNamed(body.sessionCode, me.id)
-    if (session.host_user_id !== me.id) throw forbidden('Only the host can list this session')
+    const session = await sessionHostedBy(request, body.sessionCode)
     if (session.phase !== 'WAITING' && body.startsAt) throw conflict('This session has already started: plan a new one instead')
     if (!isRunning(session.status)) throw conflict('This session has ended')
     await requireKnownTopics(db, (session.config as SessionConfig).selectedTopics)
@@ -101,8 +102,7 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
   // The host's configure page, opened again, learns that its session is listed and on which terms (issue 30).
   serve(app, boardContracts.listingOf, signedIn, async (request) => {
     const me = request.currentUser
-    const session = await sessionNamed(request.params.code, me.id)
-    if (session.host_user_id !== me.id) throw forbidden('Only the host can see how this session is listed')
+    const session = await sessionHostedBy(request, request.params.code)
     const row = await openListingOfSession(db, session.id)
     return { listing: row ? listingView(row, me.id) : null }
   })

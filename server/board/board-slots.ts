@@ -32,6 +32,8 @@ export interface BoardSlotsOptions {
 /** The session refusals that mean someone else sat down first, and a block's, told the same (issue 36). */
 const SEAT_GONE = new Set(['This role has already been taken', 'Invalid session code or session is full', JOIN_NOT_ALLOWED])
 
+type SeatRole = 'PATIENT' | 'OBSERVER'
+
 export const invitePath = (code: string) => `/session/${encodeURIComponent(code)}/role`
 
 /** The address of a From header ("PLAB Practice <no-reply@example.org>" or a bare address). */
@@ -82,42 +84,67 @@ export function boardSlots(options: BoardSlotsOptions) {
     }
   }
 
+  /**
+   * takeSeat without its mail, for a caller that checks more before the booking stands (an agreed time, whose two
+   * people may part at that very moment): it mails the booking itself once it does. Under the listing's lock, so
+   * two people cannot both take its last seat.
+   */
+  const seatWithoutMail = async (listingId: number, role: SeatRole, actor: Actor, commandId: string | undefined) =>
+    lock(listingId, async () => {
+      const listing = await findListing(db, listingId)
+      if (!listing || !isOnBoard(listing)) throw conflict(SEAT_TAKEN)
+      const free = seatsFree(listing)
+      if (role === 'PATIENT' ? !free.patientSeatFree : free.observerSeatsFree === 0) throw conflict(SEAT_TAKEN)
+      try {
+        // A block between the taker and anyone in the room refuses the join in its own append, with the words
+        // of a full room: the taker is told what an unknown listing tells (issue 36).
+        await engine.runner.execute(listing.session_id, { type: 'JoinWithRole', role }, actor, { commandId, refusals: [blockedJoinRefusal(listing.session_id, actor.userId)] })
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 409 && SEAT_GONE.has(error.message)) throw conflict(SEAT_TAKEN)
+        throw error
+      }
+      return listing
+    })
+
+  /** A planned slot's booking, mailed: the booker's confirmation with its .ics, and the host's notice. */
+  const mailBooking = async (row: ListingRow, actor: Actor, role: SeatRole) => {
+    if (!isPlanned(row)) return
+    const people = await recipients(row, true)
+    const me = people.find((person) => person.id === actor.userId)
+    const host = people.find((person) => person.id === row.host_user_id)
+    if (me) void send(() => confirmationMail(facts(row), me, role))
+    if (host && me) void send(() => bookingNoticeMail(facts(row), host, me.name, role))
+  }
+
+  /**
+   * A slot called off once its time has come keeps its attendance to settle (closeListing), but its OPEN job, late
+   * or not yet run, then does nothing: whoever holding a seat is in the room now is stamped here instead, as that
+   * job would have (someone who came more than half an hour early and stayed has no other stamp).
+   */
+  const stampIfStarted = async (row: ListingRow) => {
+    if (row.starts_at && new Date(row.starts_at).getTime() <= engine.now()) await stampPresentAtStart(db, row, options.isOnline, engine.now())
+  }
+
   return {
     isPlanned,
 
     /**
      * One free seat of the listing, taken through the session's own join command (the rules of a join by
-     * code). Under the listing's lock, so two people cannot both take its last seat.
+     * code), and for a planned slot the booker's confirmation and the host's notice mailed.
      */
-    async takeSeat(listingId: number, role: 'PATIENT' | 'OBSERVER', actor: Actor, commandId: string | undefined) {
-      const row = await lock(listingId, async () => {
-        const listing = await findListing(db, listingId)
-        if (!listing || !isOnBoard(listing)) throw conflict(SEAT_TAKEN)
-        const free = seatsFree(listing)
-        if (role === 'PATIENT' ? !free.patientSeatFree : free.observerSeatsFree === 0) throw conflict(SEAT_TAKEN)
-        try {
-          // A block between the taker and anyone in the room refuses the join in its own append, with the words
-          // of a full room: the taker is told what an unknown listing tells (issue 36).
-          await engine.runner.execute(listing.session_id, { type: 'JoinWithRole', role }, actor, { commandId, refusals: [blockedJoinRefusal(listing.session_id, actor.userId)] })
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 409 && SEAT_GONE.has(error.message)) throw conflict(SEAT_TAKEN)
-          throw error
-        }
-        return listing
-      })
-      if (isPlanned(row)) {
-        const people = await recipients(row, true)
-        const me = people.find((person) => person.id === actor.userId)
-        const host = people.find((person) => person.id === row.host_user_id)
-        if (me) void send(() => confirmationMail(facts(row), me, role))
-        if (host && me) void send(() => bookingNoticeMail(facts(row), host, me.name, role))
-      }
+    async takeSeat(listingId: number, role: SeatRole, actor: Actor, commandId: string | undefined) {
+      const row = await seatWithoutMail(listingId, role, actor, commandId)
+      await mailBooking(row, actor, role)
       return row
     },
+
+    seatWithoutMail,
+    mailBooking,
 
     /** The host calls a listing off: a planned slot's session ends and everyone in it is told by email. */
     async cancel(row: ListingRow) {
       if (!(await closeListing(db, row.id, 'CANCELLED', engine.now()))) return
+      await stampIfStarted(row)
       notifier.changed(row.id)
       if (!isPlanned(row)) return
       const people = await recipients(row, false)
@@ -128,6 +155,7 @@ export function boardSlots(options: BoardSlotsOptions) {
     /** An admin takes a listing off the board; the session itself is left as it is. */
     async remove(row: ListingRow) {
       if (!(await closeListing(db, row.id, 'REMOVED', engine.now()))) return
+      await stampIfStarted(row)
       notifier.changed(row.id)
     },
 

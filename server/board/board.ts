@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connect.ts'
 import type { PgListener } from '../db/pg-listener.ts'
 import type { LiveHub } from '../live/live-hub.ts'
 import type { SessionEngine } from '../sessions/engine/engine.ts'
+import type { CodeMissLimit } from '../sessions/http/code-miss-limit.ts'
 import { createBoardJobs } from './board-jobs.ts'
 import { createBoardNotifier } from './board-notifier.ts'
 import { boardRoutes } from './board-routes.ts'
@@ -19,6 +20,8 @@ export interface BoardOptions {
   database: DatabaseHandle
   /** The instance's LISTEN connection on PostgreSQL, not started yet. */
   listener: PgListener | null
+  /** The count of each user's wrong session codes (null without rate limits): the board's look-ups by code add to it. */
+  codeMisses: CodeMissLimit | null
   engine: SessionEngine
   live: Pick<LiveHub, 'publish' | 'publishToBoard' | 'onPresence'>
   mailer: Mailer
@@ -51,7 +54,7 @@ export async function registerBoard(api: FastifyInstance, options: BoardOptions)
     await jobs.close()
     await notifier.close()
   })
-  await api.register(boardRoutes, { db, engine, slots, jobs, notifier, rateLimits: options.rateLimits })
+  await api.register(boardRoutes, { db, engine, slots, jobs, notifier, codeMisses: options.codeMisses, rateLimits: options.rateLimits })
   await api.register(partnerProfileRoutes, { db, notifier, rateLimits: options.rateLimits })
   // Agreed times (issue 36) become planned sessions through the board's own slots and jobs.
   await api.register(proposalRoutes, { db, engine, slots, jobs, notifier, log, mailer, publicUrl: options.publicUrl, rateLimits: options.rateLimits })

@@ -6,7 +6,9 @@ import type { Db } from '../db/connect.ts'
 import { isRunning, RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { ListingStatus } from '../db/schema.ts'
 import type { AppendRefusal } from '../sessions/store/event-store.ts'
-import { reliabilityColumns } from '../partners/visibility.ts'
+import { blockedEitherWay, reliabilityColumns } from '../partners/visibility.ts'
+import { blockedWithSomeoneIn } from '../partners/blocks-repo.ts'
+import { keptOut } from '../sessions/store/queries.ts'
 
 /** The board's rows: listings with their session, their host's public fields and the seats taken. */
 
@@ -66,9 +68,21 @@ export function listingView(row: ListingRow, viewerId: number, seats: ViewerSeat
   }
 }
 
+const openRows = (db: Db) => listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', RUNNING_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id')
+
 /** Every open listing of a running session, soonest first (now before planned). */
-export const openListings = (db: Db) =>
-  listingRows(db).where('l.status', '=', 'OPEN').where('s.status', 'in', RUNNING_STATUSES).orderBy(sql`l.starts_at nulls first`).orderBy('l.id').execute()
+export const openListings = (db: Db) => openRows(db).execute()
+
+/**
+ * The open listings `viewerId` may see (issue 36): none whose host is blocked either way with them, nor any whose
+ * session they are kept out of as on every route that takes its code (someone in it blocked either way with them),
+ * so the board never lists a seat that a look-up by its code or a seat taken would then deny.
+ */
+export const openListingsSeenBy = (db: Db, viewerId: number) =>
+  openRows(db)
+    .where(sql<boolean>`not ${blockedEitherWay(sql.ref('l.host_user_id'), viewerId)}`)
+    .where(sql<boolean>`not ${keptOut(blockedWithSomeoneIn, sql.ref('l.session_id'), viewerId)}`)
+    .execute()
 
 export const findListing = (db: Db, id: number) => listingRows(db).where('l.id', '=', id).executeTakeFirst()
 

@@ -48,25 +48,29 @@ async function hostingOf(db: Db, row: ProposalRow) {
  * Makes an accepted proposal a planned session exactly like a planned listing: a session of its host, listed on
  * the board at the time with a patient seat and one observer seat, its reminders and opening scheduled, and the
  * other person in the patient seat through the board's own seat-taking (so the confirmation with its .ics and the
- * host's notice go out as for any booking). Should the seat not be taken, the session ends and the error says
- * so; the caller opens the proposal again.
+ * host's notice go out as for any booking, once nothing stands between the two any more). Should the seat not be
+ * taken, the session ends and the error says so; the caller opens the proposal again.
  */
 export async function planAgreedSession(deps: AgreedSessionDeps, row: ProposalRow, acceptedBy: number) {
   const { db, engine, slots, jobs, notifier, log } = deps
   const { host, guest, title, config } = await hostingOf(db, row)
   if (host.hidden) throw conflict(host.id === acceptedBy ? HOST_HIDDEN_SELF : CANNOT_PLAN)
+  // Parted already (a suspension or a block committed with the accept): nothing is made, nobody is mailed.
+  if (!(await inReachOfEachOther(db, host.id, guest.id, engine.now()))) throw conflict(CANNOT_PLAN)
   const startsAt = new Date(row.starts_at)
   // Made for later: its host keeps the room they are in until this one opens.
   const { state } = await engine.runner.create(title, config, actorOf(host), true)
   let listingId: number | null = null
+  let seated
   try {
     listingId = await upsertListing(db, state.sessionId, host.id, { sessionCode: state.code, startsAt: startsAt.toISOString(), patientSeat: true, observerSeats: 1, note: AGREED_NOTE })
     if (listingId === null) throw conflict(CANNOT_PLAN)
     await jobs.schedule(listingId, startsAt)
-    await slots.takeSeat(listingId, 'PATIENT', actorOf(guest), undefined)
+    seated = await slots.seatWithoutMail(listingId, 'PATIENT', actorOf(guest), undefined)
     // A suspension (or a block) that came while this was planned may have run its own steps (listings cancelled,
     // sessions left, proposals withdrawn) before this session existed: asked after every write above, so one that
-    // comes later still finds them. Undone below; the caller withdraws the proposal (reopenProposal).
+    // comes later still finds them. Undone below, before any booking mail went out; the caller withdraws the
+    // proposal (reopenProposal).
     if (!(await inReachOfEachOther(db, host.id, guest.id, engine.now()))) throw conflict(CANNOT_PLAN)
   } catch (error) {
     if (listingId !== null) await closeListing(db, listingId, 'CANCELLED', engine.now())
@@ -78,6 +82,7 @@ export async function planAgreedSession(deps: AgreedSessionDeps, row: ProposalRo
     if (error instanceof HttpError && error.message !== CANNOT_PLAN) throw conflict(`The session could not be planned (${error.message}): the proposal is still open, try again`)
     throw error
   }
+  await slots.mailBooking(seated, actorOf(guest), 'PATIENT')
   notifier.changed(listingId)
   return { sessionId: state.sessionId, code: state.code, listingId }
 }

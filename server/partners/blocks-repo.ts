@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { JOIN_NOT_ALLOWED } from '../../schemas/partners/safety.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
@@ -56,18 +56,6 @@ export const blocksBy = (db: Db, blockerId: number) =>
     .orderBy('u.id')
     .execute()
 
-/** Which of `ids` are blocked either way with `viewerId` (the board leaves their listings out). */
-export async function blockedAmong(db: Db, viewerId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where('u.id', 'in', [...new Set(ids)])
-    .where(blockedEitherWay(sql.ref('u.id'), viewerId))
-    .execute()
-  return new Set(rows.map((row) => Number(row.id)))
-}
-
 /**
  * What two people had under way stops once one blocks the other: times proposed and not yet answered are
  * withdrawn, and invitations to practise again are gone.
@@ -105,10 +93,11 @@ export const plannedSeatsBetween = (db: Db, a: number, b: number, now: number) =
 
 /**
  * Someone still in the session (its host or anyone seated) is blocked either way with `userId`: such a person may
- * not join it, nor see it by its code (BOARD_SESSION_TERMS hands this rule to the sessions as `hiddenFrom`).
+ * not join it, nor see it by its code, on the board or in an invitation (BOARD_SESSION_TERMS hands this rule to the
+ * sessions as `hiddenFrom`). `session` is an id, or a column of the query this is part of.
  */
-export const blockedWithSomeoneIn = (sessionId: number, userId: number) =>
-  sql<boolean>`exists (select 1 from session_participants p where p.session_id = ${sessionId} and p.active and p.user_id <> ${userId} and ${blockedEitherWay(sql.ref('p.user_id'), userId)})`
+export const blockedWithSomeoneIn = (session: number | RawBuilder<number>, userId: number) =>
+  sql<boolean>`exists (select 1 from session_participants p where p.session_id = ${session} and p.active and p.user_id <> ${userId} and ${blockedEitherWay(sql.ref('p.user_id'), userId)})`
 
 /**
  * A join into a session where anyone still in it is blocked either way with the joiner is refused by the join's

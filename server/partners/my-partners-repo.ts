@@ -3,6 +3,8 @@ import type { Partner, PartnerInvitation } from '../../schemas/partners/my-partn
 import type { SessionConfig } from '../../schemas/session/types.ts'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import type { Db } from '../db/connect.ts'
+import { keptOut } from '../sessions/store/queries.ts'
+import { blockedWithSomeoneIn } from './blocks-repo.ts'
 import { reachableBy, reliabilityColumns } from './visibility.ts'
 
 /**
@@ -102,7 +104,10 @@ export async function recordInvitation(db: Db, from: number, to: number, session
   await db.insertInto('partner_invitations').values({ from_user_id: from, to_user_id: to, session_id: sessionId, created_at: new Date(now) }).execute()
 }
 
-/** Invitations to `me` whose session still runs, from people I may see, newest first. */
+/**
+ * Invitations to `me` whose session still runs, from people I may see, newest first; none to a session I am kept
+ * out of (someone in it blocked either way with me), which its code would answer as a wrong code.
+ */
 export async function invitationsTo(db: Db, me: number, now: number): Promise<PartnerInvitation[]> {
   const rows = await db
     .selectFrom('partner_invitations as i')
@@ -112,6 +117,7 @@ export async function invitationsTo(db: Db, me: number, now: number): Promise<Pa
     .where('i.to_user_id', '=', me)
     .where('s.status', 'in', RUNNING_STATUSES)
     .where(reachableBy('u', me, now))
+    .where(sql<boolean>`not ${keptOut(blockedWithSomeoneIn, sql.ref('i.session_id'), me)}`)
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
     .execute()

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { ANSWERED_SHOWN_DAYS, proposalActions, type Proposal, type ProposalFacts } from '../../schemas/partners/proposal.ts'
 import type { Db } from '../db/connect.ts'
 import type { ProposalStatus } from '../db/partner-tables.ts'
-import { blockedEitherWay, reachableBy, suspendedNow } from './visibility.ts'
+import { outOfReach, reachableBy } from './visibility.ts'
 
 /** Time proposals (issue 36): their rows with both people's public fields, and the state moves, each race-safe. */
 
@@ -20,7 +20,7 @@ function proposalRows(db: Db, now: number) {
     .select(['t.name as to_name', 't.email as to_email', 't.time_zone as to_zone', 't.hidden_from_board as to_hidden'])
     .select('s.code as session_code')
     // Either of them blocked or suspended: the proposal is gone for both, and neither learns why.
-    .select(sql<boolean>`(${blockedEitherWay(sql.ref('p.from_user_id'), sql.ref('p.to_user_id'))} or ${suspendedNow('f', now)} or ${suspendedNow('t', now)})`.as('out_of_reach'))
+    .select(outOfReach(sql.ref('p.from_user_id'), sql.ref('p.to_user_id'), now).as('out_of_reach'))
 }
 export type ProposalRow = Awaited<ReturnType<ReturnType<typeof proposalRows>['executeTakeFirstOrThrow']>>
 
@@ -142,7 +142,7 @@ export async function moveProposal(db: Db, id: number, status: Exclude<ProposalS
 /** Neither of the two is suspended at `now`, and no block stands between them: they may still agree a time. */
 export async function inReachOfEachOther(db: Db, a: number, b: number, now: number): Promise<boolean> {
   const { rows } = await sql<{ in_reach: boolean }>`select exists (select 1 from users one join users other on other.id = ${b}
-    where one.id = ${a} and not ${suspendedNow('one', now)} and ${reachableBy('other', a, now)}) as in_reach`.execute(db)
+    where one.id = ${a} and not ${outOfReach(sql.ref('one.id'), sql.ref('other.id'), now)}) as in_reach`.execute(db)
   return rows[0]?.in_reach === true
 }
 
@@ -155,10 +155,8 @@ export async function reopenProposal(db: Db, id: number, now: number): Promise<v
   await db
     .updateTable('time_proposals')
     .set(() => {
-      const parties = [sql.ref('time_proposals.from_user_id'), sql.ref('time_proposals.to_user_id')]
-      const suspended = sql<boolean>`exists (select 1 from users u where u.id in (${parties[0]}, ${parties[1]}) and ${suspendedNow('u', now)})`
-      const outOfReach = sql<boolean>`(${blockedEitherWay(parties[0], parties[1])} or ${suspended})`
-      return { status: sql<ProposalStatus>`case when ${outOfReach} then 'WITHDRAWN' else 'PENDING' end`, answered_at: sql<Date | null>`case when ${outOfReach} then answered_at end` }
+      const parted = outOfReach(sql.ref('time_proposals.from_user_id'), sql.ref('time_proposals.to_user_id'), now)
+      return { status: sql<ProposalStatus>`case when ${parted} then 'WITHDRAWN' else 'PENDING' end`, answered_at: sql<Date | null>`case when ${parted} then answered_at end` }
     })
     .where('id', '=', id)
     .where('status', '=', 'ACCEPTED')

@@ -20,6 +20,13 @@ export const suspendedNow = (alias: string, now: number) =>
 export const reachableBy = (alias: string, viewerId: number, now: number) =>
   sql<boolean>`(not ${suspendedNow(alias, now)} and not ${blockedEitherWay(sql.ref(`${alias}.id`), viewerId)})`
 
+/**
+ * Two people may no longer reach each other at `now`: a block either way, or either of them suspended. What an
+ * accepted time asks before it is planned, and what withdraws a proposal whose planning failed.
+ */
+export const outOfReach = (a: UserRef, b: UserRef, now: number) =>
+  sql<boolean>`(${blockedEitherWay(a, b)} or exists (select 1 from users reach where reach.id in (${a}, ${b}) and ${suspendedNow('reach', now)}))`
+
 /** Reliability of each user: settled planned sessions (kept, planned). */
 export const reliabilityColumns = (alias: string) => ({
   kept: sql<number>`(select count(*)::int from planned_attendance a where a.user_id = ${sql.ref(`${alias}.id`)} and a.came)`,

@@ -80,7 +80,7 @@ t.test(`bad listings are 400s that say which field; a fourth listing is refused 
 
   const other = await user(app, 'Not The Host')
   const stranger = await api(app, other).post('/board/listings', { sessionCode: code, patientSeat: true, observerSeats: 0 })
-  t.equal(stranger.status, 403)
+  t.same([stranger.status, stranger.json], [404, { error: 'Session not found' }], 'someone else’s session is a wrong code to them')
   for (const row of (await api(app, host).get('/board')).json.listings) await api(app, host).delete(`/board/listings/${row.id}`)
 })
 

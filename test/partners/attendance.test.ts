@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { reliabilityWords, type Reliability } from '../../schemas/partners/reliability.ts'
+import { signedInUser } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import type { User } from '../sessions/helpers.ts'
 import { stompClient } from '../live/live-harness.ts'
@@ -194,3 +195,32 @@ t.test(`a guest who comes within the ten minutes after the host called it off ha
   t.equal(await shownReliability(guest), 'Kept 1 of 1 planned session', 'in the room six minutes after the start')
   t.equal(await shownReliability(host), 'Kept 0 of 1 planned session')
 })
+
+for (const endedBy of ['the host cancels', 'an admin removes'] as const) {
+  t.test(`a guest in the room from 40 minutes before still kept it when ${endedBy} the listing after its start, before its late OPEN job ran (${kind})`, async (t) => {
+    const host = await user(app, `Absent Host (${endedBy})`)
+    const guest = await user(app, `Very Early Guest (${endedBy})`)
+    const slot = await plannedWith(host, [guest])
+    // The instance that claimed the opening died holding it: the job waits for its lease to end.
+    await app.database.db
+      .updateTable('board_jobs')
+      .set({ claimed_until: new Date(Date.parse(slot.listing.startsAt!) + HOUR) })
+      .where('listing_id', '=', slot.listing.id)
+      .where('kind', '=', 'OPEN')
+      .execute()
+    await slot.at(-40)
+    // Entered before the half hour that counts as arriving: only the start's stamp of those in the room knows she came.
+    const stay = await enterRoom(t, guest, slot.code)
+    await slot.at(5)
+    const ended =
+      endedBy === 'the host cancels'
+        ? await api(app, host).delete(`/board/listings/${slot.listing.id}`)
+        : await api(app, await signedInUser(app, { role: 'ADMIN' })).delete(`/admin/board/listings/${slot.listing.id}`)
+    t.equal(ended.status, 200, 'called off five minutes after the start, the opening not yet run')
+    stay.leave()
+    await goneFromRoom(guest, slot.code)
+    await slot.at(10)
+    t.equal(await shownReliability(guest), 'Kept 1 of 1 planned session', 'in the room over the start, gone before the ten minutes were up')
+    t.equal(await shownReliability(host), 'Kept 0 of 1 planned session')
+  })
+}

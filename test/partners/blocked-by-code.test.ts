@@ -41,6 +41,10 @@ const routesByCode = (person: User): Array<[string, (code: string) => Promise<{ 
   ]
 }
 
+/** Whether the person's board lists the session's listing. */
+const onBoardOf = async (person: User, code: string) =>
+  ((await api(b.app, person).get('/board')).json.listings as Array<{ sessionCode: string }>).some((listing) => listing.sessionCode === code)
+
 async function answeredAsNoSession(t: Test, person: User, code: string, who: string) {
   for (const [route, ask] of routesByCode(person)) {
     const real = await ask(code)
@@ -71,6 +75,11 @@ t.test(`a block with the host or a seated guest hides a session from one never i
   await answeredAsNoSession(t, ben, code, 'Ben, blocked by the host')
   await answeredAsNoSession(t, bea, code, 'Bea, who blocked the host')
   await answeredAsNoSession(t, dan, code, 'Dan, blocked by a guest in it')
+  t.same(
+    { ben: await onBoardOf(ben, code), bea: await onBoardOf(bea, code), dan: await onBoardOf(dan, code), eve: await onBoardOf(eve, code) },
+    { ben: false, bea: false, dan: false, eve: true },
+    'the board lists the seat to none of them (its code would be wrong to them, its seat refused), only to a bystander',
+  )
   t.equal(await subscribeRefusal(t, ben, code), await subscribeRefusal(t, ben, NO_SESSION), 'the live room refuses Ben as a code naming no session')
 
   const lobby = await api(b.app, eve).get(`/sessions/${code}`)
@@ -87,6 +96,7 @@ t.test(`a block with the host or a seated guest hides a session from one never i
   const again = await api(b.app, cat).post(`/sessions/${code}/join-with-role`, { role: 'patient' })
   t.same([again.status, again.json], [409, { error: JOIN_NOT_ALLOWED }], 'but may not sit down again: the join’s own append refuses it, in the words of a full room')
   t.match(await api(b.app, dan).get(`/sessions/${code}`), { status: 200, json: { code } }, 'with the guest gone, Dan is blocked with nobody in it')
+  t.ok(await onBoardOf(dan, code), 'and the board lists its free seat to him again')
   t.match(await api(b.app, ann).get(`/sessions/${code}`), { status: 200, json: { isHost: true } })
 
   t.equal((await api(b.app, ann).delete(`/blocks/${ben.id}`)).status, 200)
@@ -111,4 +121,26 @@ t.test(`an admin blocked by someone in a session still reaches it by its code ($
   t.match(await api(b.app, admin).get(`/sessions/${code}`), { status: 200, json: { code } }, 'the admin still sees the room')
   const skip = await api(b.app, admin).post(`/sessions/${code}/skip-phase`, {})
   t.not(skip.status, 404, `the room's admin controls still find it (${skip.status})`)
+})
+
+t.test(`the board's routes for a host's own session answer anyone else as a wrong code, counted with the session routes' (${kind})`, async (t) => {
+  const [hal, gus] = [await user(b.app, 'Hal Lists'), await user(b.app, 'Gus Guesses')]
+  const { code } = await listedSession(b.app, hal)
+  for (const [route, ask] of [
+    ['how it is listed', (typed: string) => api(b.app, gus).get(`/board/sessions/${typed}/listing`)],
+    ['listing it', (typed: string) => api(b.app, gus).post('/board/listings', { sessionCode: typed, patientSeat: true, observerSeats: 1 })],
+  ] as const) {
+    const real = await ask(code)
+    const none = await ask(NO_SESSION)
+    t.same([real.status, real.json], [none.status, none.json], `${route}: a real code not his own answers as a code naming no session`)
+    t.same([real.status, real.json], [404, { error: 'Session not found' }])
+  }
+  // Four counted above; with 16 more on the board and 10 on the lobby, the minute's thirty wrong codes are spent.
+  const statuses: number[] = []
+  for (let i = 0; i < 16; i += 1) statuses.push((await api(b.app, gus).get(`/board/sessions/${code}/listing`)).status)
+  for (let i = 0; i < 10; i += 1) statuses.push((await api(b.app, gus).get(`/sessions/${NO_SESSION}`)).status)
+  t.same(statuses, Array(26).fill(404))
+  t.equal((await api(b.app, gus).get(`/sessions/${code}`)).status, 429, 'then even a code he may open waits, as after thirty wrong codes anywhere')
+  t.equal((await api(b.app, gus).get(`/board/sessions/${code}/listing`)).status, 429, 'and so do the board’s look-ups')
+  t.match(await api(b.app, hal).get(`/board/sessions/${code}/listing`), { status: 200, json: { listing: { sessionCode: code, isMine: true } } }, 'the host reads it as before')
 })

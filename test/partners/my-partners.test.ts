@@ -166,3 +166,16 @@ t.test(`the export holds my removals and invitations by name; deleting an accoun
   t.same(await db.selectFrom('partner_removals').selectAll().where('partner_id', '=', olly.id).execute(), [], 'so is the removal naming them')
   t.same(await namesOf(dora), ['Xena Host 1'], 'and they are nobody\'s partners')
 })
+
+t.test(`an invitation to a session with someone in it blocked either way with me is not listed (${kind})`, async (t) => {
+  const practice: string = ok(await api(app, dora).post(`/partners/mine/${xena.id}/practise-again`)).json.sessionCode
+  const zed = await signedInUser(app, { name: 'Zed Seated' })
+  ok(await api(app, zed).post(`/sessions/${practice}/join-with-role`, { role: 'observer' }))
+  const invitedTo = async () => (ok(await api(app, xena).get('/partners/invitations')).json.invitations as Array<{ sessionCode: string }>).map((item) => item.sessionCode)
+  t.same(await invitedTo(), [practice], 'listed while nobody in it is blocked with Xena')
+  ok(await api(app, zed).post('/blocks', { userId: xena.id }))
+  t.same(await invitedTo(), [], 'not listed once someone seated in it blocked her, nor told why')
+  t.equal((await api(app, xena).get(`/sessions/${practice}`)).status, 404, 'as its code answers her: a wrong code')
+  ok(await api(app, zed).delete(`/blocks/${xena.id}`))
+  t.same(await invitedTo(), [practice], 'the block lifted, it is listed again')
+})

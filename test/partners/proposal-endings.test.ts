@@ -2,6 +2,7 @@ import t from 'tap'
 import { sql } from 'kysely'
 import { RUNNING_STATUSES } from '../../schemas/session/types.ts'
 import { CANNOT_PLAN } from '../../server/partners/agreed-session.ts'
+import { call } from '../helpers/app.ts'
 import { databaseKind } from '../helpers/db.ts'
 import { api, boardApp, user } from '../board/helpers.ts'
 import { mailReader, plain } from '../board/slot-mail.ts'
@@ -10,7 +11,8 @@ import type { User } from '../sessions/helpers.ts'
 /**
  * How a proposed time ends other than by its answer (issue 36), from outside with the real SMTP receiver: withdrawn
  * by its sender (the other person is told), withdrawn by a block (nobody is told), and accepted at the moment an
- * admin suspends one of the two (nothing is planned, and the proposal is withdrawn as a suspension withdraws it).
+ * admin suspends one of the two (nothing is planned, no booking is mailed, and the proposal is withdrawn as a
+ * suspension withdraws it).
  */
 
 const kind = databaseKind()
@@ -58,37 +60,64 @@ t.test(`a block withdraws what was pending between the two, and mails neither ($
   t.same([mailsTo(ben.email, /withdr/i).length, mailsTo(ann.email, /withdr/i).length], [0, 0], 'nobody is told of a block')
 })
 
-// The admin's suspension committing in the very statement that accepts (a trigger stands in for the admin): its
-// own steps, which cancel listings and leave sessions, have then run before the accept planned anything.
-await sql`create table suspend_on_accept (proposal_id integer primary key, user_id bigint not null)`.execute(db)
+// The admin's suspension committing in the very statement that accepts, or in the one that seats the acceptor in
+// the planned session (triggers stand in for the admin): in the first, its own steps (which cancel listings and
+// leave sessions) have run before the accept planned anything; in the second, the session and its seat are there.
+await sql`create table suspend_on (proposal_id integer, seated_user_id bigint, user_id bigint not null)`.execute(db)
 await sql`create function suspend_on_accept() returns trigger language plpgsql as $$
   begin
     update users set suspended_at = now(), token_version = token_version + 1
-    where id = (select user_id from suspend_on_accept where proposal_id = new.id);
+    where id = (select user_id from suspend_on where proposal_id = new.id);
     return new;
   end $$`.execute(db)
 await sql`create trigger suspend_on_accept after update of status on time_proposals for each row
   when (old.status = 'PENDING' and new.status = 'ACCEPTED') execute function suspend_on_accept()`.execute(db)
+await sql`create function suspend_on_seat() returns trigger language plpgsql as $$
+  begin
+    update users set suspended_at = now(), token_version = token_version + 1
+    where id = (select user_id from suspend_on where seated_user_id = new.user_id);
+    return new;
+  end $$`.execute(db)
+await sql`create trigger suspend_on_seat after insert on session_participants for each row execute function suspend_on_seat()`.execute(db)
 
-for (const suspended of ['host', 'acceptor'] as const) {
-  t.test(`an accept racing the ${suspended}’s suspension plans nothing, and the proposal is withdrawn (${kind})`, async (t) => {
-    const host = await user(app, `Host Racing ${suspended}`)
-    const acceptor = await user(app, `Acceptor Racing ${suspended}`)
-    const proposal = await proposed(host, acceptor)
-    await db.insertInto('suspend_on_accept' as never).values({ proposal_id: proposal.id, user_id: (suspended === 'host' ? host : acceptor).id } as never).execute()
+/** No booking mail (the acceptor's confirmation with its .ics, the host's notice) reached either of them. */
+async function noBookingMailTo(people: User[]) {
+  // A mail the accept sent would have left before any sent after it: a password reset each, once arrived, marks that point.
+  for (const person of people) await call(app.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: person.email } })
+  for (const person of people) await waitForMail(person.email, /Reset your PLAB Practice password/)
+  return people.map((person) => mailsTo(person.email, /Subject: (Practice booked|.* booked a seat):/).length)
+}
 
-    t.match(await api(app, acceptor).post(`/proposals/${proposal.id}/accept`), { status: 409, json: { error: CANNOT_PLAN } })
-    const listings = await db.selectFrom('board_listings').select('status').where('host_user_id', '=', host.id).execute()
-    t.same(listings.map((row) => row.status), ['CANCELLED'], 'the planned listing is called off')
-    const running = await db
-      .selectFrom('session_participants as p')
-      .innerJoin('sessions as s', 's.id', 'p.session_id')
-      .select('p.user_id')
-      .where('p.user_id', 'in', [host.id, acceptor.id])
-      .where('p.active', '=', true)
-      .where('s.status', 'in', RUNNING_STATUSES)
-      .execute()
-    t.same(running, [], 'and its session ended, with nobody left in it')
-    t.equal(await statusOf(proposal.id), 'WITHDRAWN', 'withdrawn, as the suspension withdraws every pending proposal')
-  })
+for (const moment of ['accept', 'seat'] as const) {
+  for (const suspended of ['host', 'acceptor'] as const) {
+    t.test(`an accept racing the ${suspended}’s suspension (committed with the ${moment}) plans nothing, mails no booking, and the proposal is withdrawn (${kind})`, async (t) => {
+      const host = await user(app, `Host Racing ${suspended} at the ${moment}`)
+      const acceptor = await user(app, `Acceptor Racing ${suspended} at the ${moment}`)
+      const proposal = await proposed(host, acceptor)
+      const target = (suspended === 'host' ? host : acceptor).id
+      await db
+        .insertInto('suspend_on' as never)
+        .values((moment === 'accept' ? { proposal_id: proposal.id, user_id: target } : { seated_user_id: acceptor.id, user_id: target }) as never)
+        .execute()
+
+      t.match(await api(app, acceptor).post(`/proposals/${proposal.id}/accept`), { status: 409, json: { error: CANNOT_PLAN } })
+      const listings = await db.selectFrom('board_listings').select('status').where('host_user_id', '=', host.id).execute()
+      t.same(
+        listings.map((row) => row.status),
+        moment === 'accept' ? [] : ['CANCELLED'],
+        moment === 'accept' ? 'parted before anything was made: nothing is listed' : 'the planned listing is called off',
+      )
+      const running = await db
+        .selectFrom('session_participants as p')
+        .innerJoin('sessions as s', 's.id', 'p.session_id')
+        .select('p.user_id')
+        .where('p.user_id', 'in', [host.id, acceptor.id])
+        .where('p.active', '=', true)
+        .where('s.status', 'in', RUNNING_STATUSES)
+        .execute()
+      t.same(running, [], 'no session runs with either of them in it')
+      t.equal(await statusOf(proposal.id), 'WITHDRAWN', 'withdrawn, as the suspension withdraws every pending proposal')
+      t.same(await noBookingMailTo([acceptor, host]), [0, 0], 'neither was mailed a booking (no .ics left for a session that will not be)')
+    })
+  }
 }

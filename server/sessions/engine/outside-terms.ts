@@ -21,9 +21,9 @@ export interface OutsideTerms {
   /**
    * The session is not there for `userId` (a block between them and someone in it): every candidate's route that
    * takes its code answers them as a code that names no session. Asked only of someone who never held a seat in it
-   * (keptOutOfSession, server/sessions/store/queries.ts).
+   * (keptOut, server/sessions/store/queries.ts). `session` is an id or a column of the query.
    */
-  hiddenFrom(sessionId: number, userId: number): RawBuilder<boolean>
+  hiddenFrom(session: number | RawBuilder<number>, userId: number): RawBuilder<boolean>
 }
 
 /** Sessions alone (a test's engine without the board): nothing added. */

@@ -6,9 +6,8 @@ import { toCriterionScores, toStationMarking } from '../../../schemas/session-ap
 import { topicCompletedMessage } from '../../../schemas/session/next-case.ts'
 import { progressSeenBy } from '../../../schemas/session/station-progress.ts'
 import type { Db } from '../../db/connect.ts'
-import type { PgListener } from '../../db/pg-listener.ts'
 import { serve } from '../../route-contract.ts'
-import { codeMissLimit } from './code-miss-limit.ts'
+import type { CodeMissLimit } from './code-miss-limit.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { debriefRoutes } from '../debrief/debrief-routes.ts'
 import { mockResultRoutes } from '../../mock/result-routes.ts'
@@ -23,8 +22,8 @@ export interface SessionRoutesOptions {
   db: Db
   engine: SessionEngine
   rateLimits: boolean
-  /** The instance's LISTEN connection on PostgreSQL (not started yet), which tells it of spent code budgets. */
-  listener: PgListener | null
+  /** The count of each user's wrong codes (null without rate limits), shared with the board's look-ups by code. */
+  codeMisses: CodeMissLimit | null
 }
 
 /**
@@ -35,7 +34,7 @@ export interface SessionRoutesOptions {
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
   // One count of wrong codes for every session route (the candidates' finder and the admins'), so a user's wrong
   // codes are counted over all of them.
-  const misses = options.rateLimits ? codeMissLimit(app, { listener: options.listener, db: options.db, now: options.engine.now }) : null
+  const misses = options.codeMisses
   const { hiddenFrom } = options.engine.outsideTerms
   const context: SessionRoutesContext = {
     ...options,

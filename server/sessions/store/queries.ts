@@ -6,6 +6,7 @@ import { RUNNING_STATUSES } from '../../../schemas/session/types.ts'
 import { type SessionRow } from '../../db/schema.ts'
 import type { SignalParties } from '../../live/signals.ts'
 import type { SessionAccess } from '../../live/destinations.ts'
+import type { OutsideTerms } from '../engine/outside-terms.ts'
 import { normaliseSessionCode } from '../engine/session-codes.ts'
 
 /** Reads of the session read models: look-ups by code, dashboard lists, the live channel's check, deadlines. */
@@ -45,13 +46,17 @@ export async function subscribableSessionCode(db: Db, requestedCode: string, use
 }
 
 /**
- * Whether `userId` is kept out of the session by `hiddenFrom` (an outside term: a block between them and someone
- * in it). Only someone who never held a seat in it can be: one who did keeps what they saw (their debriefs, their
- * result sheet, the lobby of a room they left), or its sudden absence would tell them of the block.
+ * `userId` is kept out of the session by `hiddenFrom` (an outside term: a block between them and someone in it),
+ * as SQL. Only someone who never held a seat in it can be: one who did keeps what they saw (their debriefs, their
+ * result sheet, the lobby of a room they left), or its sudden absence would tell them of the block. `session` is
+ * an id, or a column of the query this is part of (the board's listings, the invitations to practise again).
  */
-export async function keptOutOfSession(db: Db, hiddenFrom: (sessionId: number, userId: number) => RawBuilder<boolean>, sessionId: number, userId: number): Promise<boolean> {
-  const { rows } = await sql<{ kept_out: boolean }>`select (not exists (select 1 from session_participants where session_id = ${sessionId} and user_id = ${userId})
-    and ${hiddenFrom(sessionId, userId)}) as kept_out`.execute(db)
+export const keptOut = (hiddenFrom: OutsideTerms['hiddenFrom'], session: number | RawBuilder<number>, userId: number) =>
+  sql<boolean>`(not exists (select 1 from session_participants seat where seat.session_id = ${session} and seat.user_id = ${userId})
+    and ${hiddenFrom(session, userId)})`
+
+export async function keptOutOfSession(db: Db, hiddenFrom: OutsideTerms['hiddenFrom'], sessionId: number, userId: number): Promise<boolean> {
+  const { rows } = await sql<{ kept_out: boolean }>`select ${keptOut(hiddenFrom, sessionId, userId)} as kept_out`.execute(db)
   return rows[0]?.kept_out === true
 }
 
