@@ -52,3 +52,13 @@ t.test('the preview shows each role what the room would: the doctor never the sc
   t.ok('checklist' in observer && observer.checklist?.length, 'the observer has the checklist')
   t.equal(previewCase({ ...state, station: null }, '').category.name, 'No category yet')
 })
+
+t.test('the preview of a saved case being edited shows the draft, credited as the saved case, never its older fields', async (t) => {
+  const saved: CaseView = { ...stored, station: null, patientNotes: 'The saved free text.', contributed: true, contributorName: 'Dana Donor' }
+  const state = editorStateFrom(stored)
+  // The editor hands the whole saved case over as the credit (CaseEditorDialog).
+  const preview = previewCase(state, 'Cardiology', saved)
+  t.same(preview.station, state.station, "the draft's station, not the saved case's none")
+  t.not(preview.patientNotes, 'The saved free text.')
+  t.same([preview.contributed, preview.contributorName], [true, 'Dana Donor'])
+})

@@ -6,9 +6,10 @@ import type { Station } from '../../../schemas/station/station.ts'
 import type { EditorState } from './editor-state.ts'
 
 /**
- * The case being edited as the server would store it, credited as `attribution` says (a contribution's author), so the preview renders each role's view through the same
- * allowlists the room uses (schemas/case-views.ts). A station's notes are written from it as the server writes
- * them (spec-fields.ts), while it is still a draft: an item without a domain yet simply shows under none.
+ * The case being edited as the server would store it, credited as `attribution` says (a contribution's author), so
+ * the preview renders each role's view through the same allowlists the room uses (schemas/case-views.ts). A
+ * station's notes are written from it as the server writes them (spec-fields.ts), while it is still a draft: an
+ * item without a domain yet simply shows under none.
  */
 export function previewCase(state: EditorState, categoryName: string, attribution: CaseAttribution = {}): CaseView {
   const station = state.station as Station | null
@@ -34,7 +35,9 @@ export function previewCase(state: EditorState, categoryName: string, attributio
     recallDates: [],
     ...notes,
     station,
-    ...attribution,
+    // Only the credit: the editor hands over the whole saved case, whose older fields must not replace the draft's.
+    contributed: attribution.contributed,
+    contributorName: attribution.contributorName,
   }
 }
 
