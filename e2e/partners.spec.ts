@@ -108,6 +108,8 @@ test('London and Karachi find each other from their free hours, agree a time, an
   await expect(confirm).toContainText('They are not told.')
   await confirm.getByRole('button', { name: 'Block' }).click()
   await expect(londonCard).toContainText(`You blocked ${london.account.name}.`)
+  await expect(karachi.page.locator(':focus'), 'the focus stays where the Block button was').toHaveText(`You blocked ${london.account.name}.`)
+  await expect(londonCard.getByRole('button', { name: `Report ${london.account.name}`, exact: true })).toBeVisible()
 
   // London no longer finds Karachi.
   await page.goto('/partners')

@@ -1,14 +1,15 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import styled from 'styled-components'
 import { theme } from '../theme.ts'
 
 /**
  * A message about the whole form or page. Errors use role=alert (announced at once); successes use
- * role=status (announced politely).
+ * role=status (announced politely). Given a `ref`, it can take the focus (tabIndex -1): a page moves the focus to
+ * the news when the control that brought it is gone.
  */
-export function Alert({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+export function Alert({ tone, children, ref }: { tone: 'error' | 'success'; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
-    <Box role={tone === 'error' ? 'alert' : 'status'} $tone={tone}>
+    <Box role={tone === 'error' ? 'alert' : 'status'} $tone={tone} ref={ref} tabIndex={ref ? -1 : undefined}>
       {children}
     </Box>
   )

@@ -2,7 +2,8 @@ import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'reac
 
 /**
  * The one way a native <dialog> is shown as a modal here (session dialogs and admin modals alike). showModal()
- * makes the rest of the page inert and keeps focus inside; focus returns where it was when it closes.
+ * makes the rest of the page inert and keeps focus inside; focus returns where it was when it closes, unless the
+ * owner has already put it elsewhere (the control that opened it went with what it did).
  *
  * Escape never closes it by itself: it is reported through `onEscape` (absent for a mandatory dialog) and the
  * owner decides. It is caught on keydown, not only on the cancel event, because Chromium closes a dialog anyway
@@ -30,7 +31,8 @@ export function useModalDialog(open: boolean, onEscape?: () => void) {
     return () => {
       dialog.removeEventListener('close', reopen)
       if (dialog.open) dialog.close()
-      returnFocusTo?.focus?.()
+      const focused = document.activeElement
+      if (!focused || focused === document.body || dialog.contains(focused)) returnFocusTo?.focus?.()
     }
   }, [open])
 

@@ -92,25 +92,22 @@ export default function FindPartners() {
       <PartnerAvailability
         zone={zone}
         profile={profile}
-        renderActions={(match) =>
-          blockedHere.has(match.userId) ? (
-            <p>You blocked {match.name}.</p>
-          ) : (
-            <>
-              {propose.matchButton(match)}
-              <SafetyActions
-                person={match}
-                zone={zone}
-                describedBy={`match-${match.userId}`}
-                onBlocked={(person, message) => {
-                  setBlockedHere((ids) => new Set(ids).add(person.userId))
-                  setNotice({ tone: 'success', text: message })
-                  void board.refresh()
-                }}
-              />
-            </>
-          )
-        }
+        renderActions={(match) => (
+          <>
+            {!blockedHere.has(match.userId) && propose.matchButton(match)}
+            <SafetyActions
+              person={match}
+              zone={zone}
+              describedBy={`match-${match.userId}`}
+              blocked={blockedHere.has(match.userId)}
+              onBlocked={(person, message) => {
+                setBlockedHere((ids) => new Set(ids).add(person.userId))
+                setNotice({ tone: 'success', text: message })
+                void board.refresh()
+              }}
+            />
+          </>
+        )}
       />
       {propose.dialog}
       {cancelling && <CancelListingDialog listing={cancelling} zone={zone} onConfirm={() => cancel(cancelling)} onClose={() => setCancelling(null)} />}

@@ -7,6 +7,7 @@ import { myPartnersApi } from '../api/my-partners.ts'
 import { useTimeZone } from '../board/times.ts'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton, Button, ButtonLink } from '../components/Button.tsx'
+import { useFocusNext } from '../components/useFocusNext.ts'
 import { usePageTitle } from '../components/usePageTitle.ts'
 import { WidePage } from '../components/WidePage.ts'
 import { InvitationsSection } from '../partners/InvitationsSection.tsx'
@@ -29,6 +30,7 @@ export default function MyPartners() {
   const [problem, setProblem] = useState<string | null>(null)
   const [removing, setRemoving] = useState<Partner | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const focus = useFocusNext<'notice'>()
   // Each block made here reads "Blocked people" and the partners again; each unblock reads the partners again.
   const [blocks, setBlocks] = useState(0)
   const readAfterBlock = () => {
@@ -75,7 +77,11 @@ export default function MyPartners() {
         <h2 id="partners-heading">People you have practised with</h2>
         {failure && <Alert tone="error">{failure}</Alert>}
         {problem && <Alert tone="error">{problem}</Alert>}
-        {notice && <Alert tone="success">{notice}</Alert>}
+        {notice && (
+          <Alert tone="success" ref={focus.focusIf('notice')}>
+            {notice}
+          </Alert>
+        )}
         {partners === null && !failure && <p role="status">Loading your partners…</p>}
         {partners?.length === 0 && (
           <>
@@ -95,7 +101,16 @@ export default function MyPartners() {
                 <Button type="button" $variant="secondary" onClick={() => setRemoving(partner)} aria-describedby={`partner-${partner.userId}`}>
                   Remove from my partners
                 </Button>
-                <SafetyActions person={partner} zone={zone} describedBy={`partner-${partner.userId}`} onBlocked={(_, message) => blocked(message)} />
+                <SafetyActions
+                  person={partner}
+                  zone={zone}
+                  describedBy={`partner-${partner.userId}`}
+                  onBlocked={(_, message) => {
+                    // Someone blocked is no partner: their card goes on the next read, so the news takes the focus.
+                    focus.next('notice')
+                    blocked(message)
+                  }}
+                />
               </PartnerCard>
             ))}
           </PartnerList>

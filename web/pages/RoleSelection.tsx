@@ -35,12 +35,13 @@ export default function RoleSelection() {
   const [joining, setJoining] = useState(false)
 
   // A code that names no session (to this user) will not name one on the next poll; reading it again would only
-  // use up the user's budget of wrong codes, which every session route shares.
-  const notFound = useRef(false)
+  // use up the user's budget of wrong codes, which every session route shares. Kept with its code: the same page
+  // opened for another code reads that one.
+  const notFoundCode = useRef<string | null>(null)
 
   // Before joining, the session read is the lobby: title, participants and their roles, never the case.
   usePolling(async (signal) => {
-    if (!code || notFound.current) return
+    if (!code || notFoundCode.current === code) return
     try {
       const answer = await readSession(code, signal)
       if (signal.aborted) return
@@ -50,7 +51,7 @@ export default function RoleSelection() {
       // A poll refused by the rate limit changes nothing: the next one shows the room as it is.
       if (signal.aborted || (failure instanceof ApiError && failure.status === 429)) return
       if (failure instanceof ApiError && failure.status === 404) {
-        notFound.current = true
+        notFoundCode.current = code
         setInfo(null)
       }
       setError(loadError(failure))

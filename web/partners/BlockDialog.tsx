@@ -20,7 +20,7 @@ export function BlockDialog(props: { person: Person; onBlocked(message: string):
   return (
     <ConfirmDialog title={`Block ${person.name}?`} confirmLabel="Block" danger failureMessage="Could not block. Please try again." onConfirm={confirm} onCancel={props.onClose}>
       <p>They will no longer see your listings, matches or profile, and you will not see theirs. They are not told.</p>
-      <p>From now on, neither of you can join a session the other is in. A session you are both in already goes on until you leave it.</p>
+      <p>From now on, neither of you can join a session the other is in. A session already running goes on until you leave it. In a planned session that has not started, whoever of you is not the host loses their seat.</p>
       <p>You can unblock them later from My partners.</p>
     </ConfirmDialog>
   )

@@ -11,7 +11,8 @@ import { SafetyActions } from './SafetyActions.tsx'
 
 /**
  * Partners who asked me to practise again, in sessions still running: Join opens the session's role page. Report
- * and Block act on the sender; a block also ends their invitations (the server drops them), so the card says so.
+ * and Block act on the sender; a block also ends their invitations (the server drops them), so the card says so
+ * and keeps only Report.
  * `onBlocked` lets the page read again what a block changes elsewhere on it.
  */
 export function InvitationsSection({ zone, onBlocked }: { zone: string; onBlocked(message: string): void }) {
@@ -46,21 +47,29 @@ export function InvitationsSection({ zone, onBlocked }: { zone: string; onBlocke
 function Invitation(props: { invitation: PartnerInvitation; zone: string; blocked: boolean; onBlocked(message: string): void }) {
   const { invitation } = props
   const describedBy = `invitation-${invitation.id}`
-  if (props.blocked) return <li>You blocked {invitation.fromName}: their invitation is gone.</li>
   return (
     <li>
-      <span id={describedBy}>
-        <strong>{invitation.fromName}</strong> invited you to practise,{' '}
-        <time dateTime={invitation.createdAt}>{timeFor(invitation.createdAt, props.zone)}</time>
-      </span>
+      {props.blocked ? (
+        <span id={describedBy}>
+          <strong>{invitation.fromName}</strong>: their invitation is gone.
+        </span>
+      ) : (
+        <span id={describedBy}>
+          <strong>{invitation.fromName}</strong> invited you to practise,{' '}
+          <time dateTime={invitation.createdAt}>{timeFor(invitation.createdAt, props.zone)}</time>
+        </span>
+      )}
       <Actions>
-        <ButtonLink href={`/session/${encodeURIComponent(invitation.sessionCode)}/role`} aria-label={`Join ${invitation.fromName}'s session`}>
-          Join
-        </ButtonLink>
+        {!props.blocked && (
+          <ButtonLink href={`/session/${encodeURIComponent(invitation.sessionCode)}/role`} aria-label={`Join ${invitation.fromName}'s session`}>
+            Join
+          </ButtonLink>
+        )}
         <SafetyActions
           person={{ userId: invitation.fromUserId, name: invitation.fromName }}
           zone={props.zone}
           describedBy={describedBy}
+          blocked={props.blocked}
           onBlocked={(_, message) => props.onBlocked(message)}
         />
       </Actions>

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client.ts'
 import { proposalsApi } from '../api/proposals.ts'
 import { Alert } from '../components/Alert.tsx'
 import { BusyButton, Button, ButtonLink } from '../components/Button.tsx'
+import { useFocusNext } from '../components/useFocusNext.ts'
 import { theme } from '../theme.ts'
 import { readerLocale } from '../board/times.ts'
 import { ProposeTimeDialog } from './ProposeTimeDialog.tsx'
@@ -35,7 +36,7 @@ export function ProposalsSection({ zone, onBlocked }: { zone: string; onBlocked(
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
   const [countering, setCountering] = useState<Proposal | null>(null)
-  const [blocked, setBlocked] = useState<ReadonlySet<number>>(new Set())
+  const focus = useFocusNext<'notice'>()
 
   const reload = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -73,7 +74,11 @@ export function ProposalsSection({ zone, onBlocked }: { zone: string; onBlocked(
   return (
     <section aria-labelledby="proposals-heading">
       <h2 id="proposals-heading">Proposed times</h2>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {notice && (
+        <Alert tone={notice.tone} ref={focus.focusIf('notice')}>
+          {notice.text}
+        </Alert>
+      )}
       {proposals === null && !notice && <p role="status">Loading your proposed times…</p>}
       {proposals?.length === 0 && <p>No proposed times. Propose one from a candidate free when you are, or from a listing on Find Partners.</p>}
       {groups
@@ -120,22 +125,19 @@ export function ProposalsSection({ zone, onBlocked }: { zone: string; onBlocked(
                           Open the planned session
                         </ButtonLink>
                       )}
-                      {blocked.has(proposal.other.userId) ? (
-                        <Outcome>You blocked {proposal.other.name}.</Outcome>
-                      ) : (
-                        <SafetyActions
-                          person={proposal.other}
-                          zone={zone}
-                          describedBy={describedBy}
-                          onBlocked={(person, message) => {
-                            // A block withdraws the times still waiting between the two: the list is read again.
-                            setBlocked((ids) => new Set(ids).add(person.userId))
-                            setNotice({ tone: 'success', text: message })
-                            void reload()
-                            onBlocked()
-                          }}
-                        />
-                      )}
+                      <SafetyActions
+                        person={proposal.other}
+                        zone={zone}
+                        describedBy={describedBy}
+                        onBlocked={(_, message) => {
+                          // The list read again holds no time with them (the server drops those of a block), so
+                          // their items go: the news takes the focus, not their Block button.
+                          focus.next('notice')
+                          setNotice({ tone: 'success', text: message })
+                          void reload()
+                          onBlocked()
+                        }}
+                      />
                     </Actions>
                   </Item>
                 )

@@ -10,7 +10,8 @@ import { peopleSeen } from './room/people-seen.ts'
  * "Report or block someone" in the room (issue 36): the same Report and Block as on Find Partners, for each other
  * person met here, most of them strangers who joined with the code. Folded away by default so that it never
  * competes with the station; a report names this session. A block does not take anyone out of the running
- * session (the dialog says so); the room then says whom this user blocked instead of offering it again.
+ * session (the dialog says so); the room then says whom this user blocked instead of offering it again, and
+ * still offers Report.
  */
 export function RoomSafety({ code, participants, userId }: { code: string; participants: readonly ParticipantView[]; userId: number }) {
   const [seen, setSeen] = useState(() => peopleSeen([], participants, userId))
@@ -28,22 +29,19 @@ export function RoomSafety({ code, participants, userId }: { code: string; parti
         {latest.map((person) => (
           <li key={person.userId}>
             <strong>{person.name}</strong>
-            {blocked.has(person.userId) ? (
-              <span>Blocked</span>
-            ) : (
-              <Actions>
-                <SafetyActions
-                  person={person}
-                  // The report names this session, so the dialog shows no dates to put in a zone.
-                  zone={detectedTimeZone()}
-                  sessionCode={code}
-                  onBlocked={(them, said) => {
-                    setBlocked((ids) => new Set(ids).add(them.userId))
-                    setMessage(said)
-                  }}
-                />
-              </Actions>
-            )}
+            <Actions>
+              <SafetyActions
+                person={person}
+                // The report names this session, so the dialog shows no dates to put in a zone.
+                zone={detectedTimeZone()}
+                sessionCode={code}
+                blocked={blocked.has(person.userId)}
+                onBlocked={(them, said) => {
+                  setBlocked((ids) => new Set(ids).add(them.userId))
+                  setMessage(said)
+                }}
+              />
+            </Actions>
           </li>
         ))}
       </People>
