@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { CodeMissLimit } from '../sessions/http/code-miss-limit.ts'
+import { lookUpCounted, type CodeMissLimit } from '../sessions/http/code-miss-limit.ts'
 import { boardContracts } from '../../schemas/api/board.ts'
 import { MAX_OPEN_LISTINGS, REMOVED_BY_ADMIN, monthsApart, NEAR_EXAM_MONTHS, plannedStartProblem } from '../../schemas/board.ts'
 import { isRunning, RANDOM_TOPIC, type SessionConfig } from '../../schemas/session/types.ts'
@@ -10,7 +10,6 @@ import type { SessionEngine } from '../sessions/engine/engine.ts'
 import { findSessionByCode } from '../sessions/store/queries.ts'
 import { actorOf, commandIdOf, perUserLimit } from '../request-identity.ts'
 import { leaveOtherSessions } from '../sessions/http/route-context.ts'
-import { normaliseSessionCode } from '../sessions/engine/session-codes.ts'
 import { serve } from '../route-contract.ts'
 import type { BoardJobs } from './board-jobs.ts'
 import type { BoardNotifier } from './board-notifier.ts'
@@ -67,14 +66,11 @@ export async function boardRoutes(app: FastifyInstance, options: BoardRoutesOpti
    * the session routes' budget: these routes tell nobody which codes name a session, nor that someone in it
    * blocked them (issue 36).
    */
-  const sessionHostedBy = async (request: FastifyRequest, typed: string) => {
-    await codeMisses?.check(request)
-    const code = normaliseSessionCode(typed)
-    const session = code ? await findSessionByCode(db, code) : undefined
-    if (session && session.host_user_id === request.currentUser.id) return session
-    await codeMisses?.miss(request)
-    throw notFound('Session not found')
-  }
+  const sessionHostedBy = (request: FastifyRequest, typed: string) =>
+    lookUpCounted(codeMisses, request, typed, async (code) => {
+      const session = await findSessionByCode(db, code)
+      return session?.host_user_id === request.currentUser.id ? session : undefined
+    })
 
   serve(app, boardContracts.list, perUserLimit(app, options, LISTINGS_PER_MINUTE), async (request, { body }, reply) => {
     const problem = plannedStartProblem(body.startsAt, engine.now())

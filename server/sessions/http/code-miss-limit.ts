@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/connect.ts'
 import type { PgListener } from '../../db/pg-listener.ts'
-import { tooManyRequests } from '../../errors.ts'
+import { notFound, tooManyRequests } from '../../errors.ts'
+import { normaliseSessionCode } from '../engine/session-codes.ts'
 import { spentCounters } from '../../rate-limit-store.ts'
 
 /** Announced as `<user id>:<milliseconds until the window ends>` when a user's wrong codes reach the limit. */
@@ -18,6 +19,26 @@ export interface CodeMissLimit {
   check(request: FastifyRequest): Promise<void>
   /** Counts a wrong code; refuses one tried once the budget was already used up. */
   miss(request: FastifyRequest): Promise<void>
+}
+
+/**
+ * A session looked up by a typed code, on a route that counts wrong codes: `find` gives what the normalised code
+ * names for this caller, or undefined; undefined is a wrong code, counted, answered "Session not found" (or
+ * `message`). The session routes and the board's host routes both look up this way, so one count covers both.
+ */
+export async function lookUpCounted<T>(
+  misses: CodeMissLimit | null,
+  request: FastifyRequest,
+  typed: string,
+  find: (code: string) => Promise<T | undefined>,
+  message = 'Session not found',
+): Promise<T> {
+  await misses?.check(request)
+  const code = normaliseSessionCode(typed)
+  const found = code ? await find(code) : undefined
+  if (found !== undefined) return found
+  await misses?.miss(request)
+  throw notFound(message)
 }
 
 export interface CodeMissLimitOptions {

@@ -2,20 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionCommand, SessionState } from '../../../schemas/session/types.ts'
 import type { SessionDetails } from '../../../schemas/session-wire.ts'
 import type { Db } from '../../db/connect.ts'
-import { notFound } from '../../errors.ts'
 import { actorOf, commandIdOf } from '../../request-identity.ts'
-import type { CodeMissLimit } from './code-miss-limit.ts'
+import { lookUpCounted, type CodeMissLimit } from './code-miss-limit.ts'
 import type { CommandOutcome, RunOptions } from '../engine/command-runner.ts'
 import type { SessionEngine } from '../engine/engine.ts'
 import { sessionsToLeave } from '../store/latest-joins.ts'
-import { normaliseSessionCode } from '../engine/session-codes.ts'
 import type { CaseViewCache } from '../store/case-view-cache.ts'
 import type { SessionLoader } from '../store/session-loader.ts'
 import { sessionDetails, type SessionTimes } from '../fan-out/session-view.ts'
 
 /** What every session route does around the engine: who is asking, which session, and the common answers. */
-
-const SESSION_NOT_FOUND = 'Session not found'
 
 /** When the request arrived, on the sessions' clock (which tests move on). */
 export const sentAt = (engine: SessionEngine, reply: FastifyReply) => engine.now() - reply.elapsedTime
@@ -41,14 +37,17 @@ export function sessionFinder(loader: SessionLoader, misses: CodeMissLimit | nul
     role !== 'ADMIN' &&
     !loader.cached(sessionId)?.participants.some((p) => p.userId === userId) &&
     (await keptOut(sessionId, userId))
-  return async (request, code, message = SESSION_NOT_FOUND) => {
-    await misses?.check(request)
-    const normalised = normaliseSessionCode(code)
-    const id = normalised ? await loader.idByCode(normalised) : undefined
-    if (id !== undefined && !(await hidden(id, request.currentUser))) return { id }
-    await misses?.miss(request)
-    throw notFound(message)
-  }
+  return (request, typed, message) =>
+    lookUpCounted(
+      misses,
+      request,
+      typed,
+      async (code) => {
+        const id = await loader.idByCode(code)
+        return id !== undefined && !(await hidden(id, request.currentUser)) ? { id } : undefined
+      },
+      message,
+    )
 }
 
 /** What the session route plugins (routes.ts, query-routes.ts) share: finders with one count, so wrong codes count once. */
